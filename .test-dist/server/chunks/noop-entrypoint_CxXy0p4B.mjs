@@ -1,0 +1,3 @@
+// \0virtual:astro:actions/noop-entrypoint
+var server = {};
+export { server };

@@ -1,0 +1,3 @@
+// \0noop-middleware
+var onRequest = (_, next) => next();
+export { onRequest };

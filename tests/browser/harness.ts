@@ -1,0 +1,122 @@
+// Browser-test harness: the built server on a free port, Debian Chromium through playwright-core,
+// and both closed whatever happens.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+
+/** Where global setup builds the site for browser tests. */
+export const testDist = '.test-dist';
+
+/** The Chromium binary: CHROMIUM_PATH, else Debian's. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Whether browser tests can run. Outside CI a missing Chromium skips them with a loud warning;
+ * in CI (CI=true) it is a failure.
+ */
+export function browserAvailable(): boolean {
+  if (existsSync(chromiumPath)) return true;
+  if (process.env.CI === 'true') throw new Error(`CI=true but no Chromium at ${chromiumPath}`);
+  console.warn(
+    `\n!!! BROWSER TESTS SKIPPED: no Chromium at ${chromiumPath}. Install it with\n` +
+      `!!!   apt-get install -y chromium   (or set CHROMIUM_PATH)\n`,
+  );
+  return false;
+}
+
+/** A running console server: its base URL and the child process behind it. */
+export interface ConsoleServer {
+  baseUrl: string;
+  child: ChildProcess;
+}
+
+/** Starts the production server on a free port from the test build; resolves once it listens. */
+export async function startConsoleServer(env: NodeJS.ProcessEnv = {}): Promise<ConsoleServer> {
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ESTATE_DIST: testDist, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout });
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server exited early with code ${code}`)));
+    lines.on('line', (line) => {
+      const match = /(http:\/\/[^/\s]+)\/app\/api/.exec(line);
+      if (match?.[1]) resolve(match[1]);
+    });
+  });
+  child.removeAllListeners('exit');
+  return { baseUrl, child };
+}
+
+/** Stops a server started by startConsoleServer. */
+export async function stopConsoleServer(server: ConsoleServer | undefined): Promise<void> {
+  if (!server || server.child.exitCode !== null) return;
+  const exited = new Promise((done) => server.child.once('exit', done));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+/** Launches headless Debian Chromium; never downloads a browser. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true });
+}
+
+/** A page that records console errors and uncaught page errors. */
+export interface WatchedPage {
+  page: Page;
+  errors: string[];
+}
+
+/** Opens a page that records every console error and page error. */
+export async function openPage(
+  browser: Browser,
+  viewport = { width: 1440, height: 900 },
+): Promise<WatchedPage> {
+  const page = await browser.newPage({ viewport });
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors };
+}
+
+/** The server and browser of one test file. */
+export interface ConsoleSession {
+  server: ConsoleServer;
+  browser: Browser;
+}
+
+/**
+ * Registers beforeAll/afterAll hooks that start the server and Chromium for a test file and
+ * close both whatever happens. Read `session()` inside tests.
+ */
+export function useConsole(env: NodeJS.ProcessEnv = {}): () => ConsoleSession {
+  let server: ConsoleServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startConsoleServer(env);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined);
+    await stopConsoleServer(server);
+  });
+  return () => {
+    if (!server || !browser) throw new Error('console session not started');
+    return { server, browser };
+  };
+}

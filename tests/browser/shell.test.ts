@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, openPage, useConsole } from './harness.ts';
+
+describe.runIf(browserAvailable())('console shell at /app/api', () => {
+  const session = useConsole();
+
+  it('loads with no console errors and offers navigation to the four screens', async () => {
+    const { server, browser } = session();
+    const { page, errors } = await openPage(browser);
+    const response = await page.goto(`${server.baseUrl}/app/api`);
+    expect(response?.status()).toBe(200);
+    const nav = page.getByRole('navigation', { name: 'Console sections' });
+    const links = await nav.getByRole('link').allTextContents();
+    expect(links.map((l) => l.trim())).toEqual(['Overview', 'Keys', 'Routes', 'Functions']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it.each([
+    ['Keys', '/app/api/keys'],
+    ['Routes', '/app/api/routes'],
+    ['Functions', '/app/api/functions'],
+  ])('navigates to %s', async (label, path) => {
+    const { server, browser } = session();
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${server.baseUrl}/app/api`);
+    await page
+      .getByRole('navigation', { name: 'Console sections' })
+      .getByRole('link', { name: label })
+      .click();
+    await page.waitForURL(`**${path}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain(label);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
