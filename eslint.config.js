@@ -8,7 +8,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
-      '.test-dist/',
+      '.test-dist*/',
       '.astro/',
       'data/',
       'node_modules/',

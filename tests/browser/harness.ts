@@ -6,8 +6,8 @@ import { createInterface } from 'node:readline';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
-/** Where global setup builds the site for browser tests. */
-export const testDist = '.test-dist';
+/** Where global setup builds the site for browser tests (ESTATE_TEST_DIST lets parallel runs use their own). */
+export const testDist = process.env.ESTATE_TEST_DIST ?? '.test-dist';
 
 /** The Chromium binary: CHROMIUM_PATH, else Debian's. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
