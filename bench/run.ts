@@ -18,7 +18,9 @@ const files = readdirSync('bench/suites')
   .filter((f) => only.length === 0 || only.some((name) => f.includes(name)));
 
 for (const file of files) {
-  const { suite } = (await import(pathToFileURL(resolve('bench/suites', file)).href)) as { suite: BenchSuite };
+  const { suite } = (await import(pathToFileURL(resolve('bench/suites', file)).href)) as {
+    suite: BenchSuite;
+  };
   console.log(`\n## ${suite.name}\n`);
   await suite.run();
 }
