@@ -1,0 +1,131 @@
+// Test fixtures on an in-memory DuckDB built exactly like the workspace file: the numbered table
+// files, fixture rows inserted from plain objects (every value a bound parameter), then the views.
+//
+//   await withFixture({ ...baseFixture(), routes: [route({ route_id: 'rt_a' })] }, async (db) => {
+//     const rows = await db.query<{ route_id: string }>('select route_id from v_route_stats');
+//   });
+//
+// Row builders with sensible defaults live in ./fixture-rows.ts.
+import { DuckDBInstance, listValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { applySql } from '../../simulator/sql/apply.ts';
+import { tableOrder, type FixtureRows, type TableName } from './fixture-rows.ts';
+
+export { baseFixture } from './fixture-rows.ts';
+export type { FixtureRows, TableName } from './fixture-rows.ts';
+
+/** A plain fixture value: strings for dates and timestamps, arrays for list columns. */
+export type FixtureValue = string | number | bigint | boolean | null | readonly string[];
+
+/** An in-memory workspace for one test. */
+export interface FixtureDb {
+  /** Inserts rows (plain objects keyed by column name; missing columns are null) into one table. */
+  insert(table: TableName, rows: readonly object[]): Promise<void>;
+  /** Inserts every table of a fixture, in schema order (parents before children). */
+  insertAll(rows: FixtureRows): Promise<void>;
+  /** Applies simulator/sql/views (once; query() does it too if nobody has). */
+  applyViews(): Promise<void>;
+  /** Runs parameterised SQL and returns JSON-safe rows (dates as ISO strings; cast counts in SQL). */
+  query<Row>(sql: string, params?: Record<string, FixtureValue>): Promise<Row[]>;
+  /** Runs a statement with no result (e.g. a test's own update). */
+  run(sql: string, params?: Record<string, FixtureValue>): Promise<void>;
+  /** Closes the connection and the instance. */
+  close(): void;
+}
+
+/** Converts a plain value to something DuckDB binds; arrays become lists. */
+function toDuckDB(value: FixtureValue | undefined): DuckDBValue {
+  if (value === undefined) return null;
+  if (Array.isArray(value)) return listValue([...(value as readonly string[])]);
+  return value as DuckDBValue;
+}
+
+function toParams(params: Record<string, FixtureValue> | undefined): Record<string, DuckDBValue> | undefined {
+  if (!params) return undefined;
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, toDuckDB(value)]));
+}
+
+/** The declared type of every column of a table, in table order. */
+async function columnTypes(connection: DuckDBConnection, table: string): Promise<Map<string, string>> {
+  const reader = await connection.runAndReadAll(
+    'select column_name, data_type from duckdb_columns() where table_name = $table order by column_index',
+    { table },
+  );
+  const rows = reader.getRowObjectsJson() as { column_name: string; data_type: string }[];
+  if (rows.length === 0) throw new Error(`fixture: no table named ${table}`);
+  return new Map(rows.map((row) => [row.column_name, row.data_type]));
+}
+
+/** Opens an in-memory database with every table created and nothing in it. */
+export async function openFixtureDb(): Promise<FixtureDb> {
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  await applySql(connection, 'tables');
+  let viewsApplied = false;
+
+  const db: FixtureDb = {
+    async insert(table, rows) {
+      if (rows.length === 0) return;
+      const types = await columnTypes(connection, table);
+      const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+      const unknown = columns.filter((column) => !types.has(column));
+      if (unknown.length > 0) throw new Error(`fixture: ${table} has no column ${unknown.join(', ')}`);
+      const params: Record<string, DuckDBValue> = {};
+      const tuples = rows.map((row, r) => {
+        const values = columns.map((column, c) => {
+          const name = `v${r}_${c}`;
+          params[name] = toDuckDB((row as Record<string, FixtureValue | undefined>)[column]);
+          // Column names come from the table itself (checked above); values are always bound.
+          return `cast($${name} as ${types.get(column)})`;
+        });
+        return `(${values.join(', ')})`;
+      });
+      const sql = `insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')}`;
+      await connection.run(sql, params);
+    },
+    async insertAll(fixture) {
+      for (const table of tableOrder) {
+        const rows = fixture[table];
+        if (rows) await db.insert(table, rows);
+      }
+    },
+    async applyViews() {
+      if (viewsApplied) return;
+      viewsApplied = true;
+      await applySql(connection, 'views');
+    },
+    async query<Row>(sql: string, params?: Record<string, FixtureValue>) {
+      await db.applyViews();
+      const reader = await connection.runAndReadAll(sql, toParams(params));
+      return reader.getRowObjectsJson() as Row[];
+    },
+    async run(sql, params) {
+      await connection.run(sql, toParams(params));
+    },
+    close() {
+      connection.closeSync();
+      instance.closeSync();
+    },
+  };
+  return db;
+}
+
+/**
+ * Runs `fn` on a fresh fixture database holding `rows` (inserted, then the views applied) and
+ * always closes it. Without rows, `fn` gets an empty schema and inserts what it needs itself.
+ */
+export async function withFixture<T>(
+  rowsOrFn: FixtureRows | ((db: FixtureDb) => Promise<T>),
+  maybeFn?: (db: FixtureDb) => Promise<T>,
+): Promise<T> {
+  const rows = typeof rowsOrFn === 'function' ? {} : rowsOrFn;
+  const fn = typeof rowsOrFn === 'function' ? rowsOrFn : maybeFn;
+  if (!fn) throw new Error('withFixture: no test function');
+  const db = await openFixtureDb();
+  try {
+    await db.insertAll(rows);
+    if (typeof rowsOrFn !== 'function') await db.applyViews();
+    return await fn(db);
+  } finally {
+    db.close();
+  }
+}

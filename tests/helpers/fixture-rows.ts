@@ -1,0 +1,303 @@
+// Typed fixture rows, one interface per table of simulator/sql/tables (same column names), the
+// minimal base fixture every view test extends, and row builders with defaults so a test spells
+// out only the columns its case is about. Dates and timestamps are ISO strings.
+
+/** A thresholds row. */
+export interface ThresholdsRow {
+  quota_risk_pct: number;
+  hot_path_requests_per_day: number;
+  cold_heavy_pct: number;
+  high_blast_score: number;
+  unused_key_days: number;
+  availability_target_pct: number;
+  agent_heavy_share_pct: number;
+}
+/** A workspace row. */
+export interface WorkspaceRow {
+  seed: string;
+  as_of: string;
+  days: number;
+  scale: number;
+  period_start: string;
+  simulator_version: string;
+}
+/** A plans row. */
+export interface PlanRow {
+  plan: string;
+  default_rpm_budget: number;
+  quota_requests_per_period: number;
+}
+/** A consumers row. */
+export interface ConsumerRow {
+  consumer_id: string;
+  name: string;
+  consumer_type: string;
+  plan: string;
+  quota_requests_per_period: number;
+  primary_caller_kind: string;
+}
+/** A keys row. */
+export interface KeyRow {
+  key_id: string;
+  name: string;
+  environment: string;
+  status: string;
+  plan: string;
+  rpm_budget: number;
+  scopes: readonly string[];
+  created_at: string;
+  expires_at: string | null;
+  rotated_at: string | null;
+  last_used_at: string | null;
+  key_hash_sha256: string;
+  key_prefix: string;
+  key_last4: string;
+}
+/** A routes row. */
+export interface RouteRow {
+  route_id: string;
+  method: string;
+  path: string;
+  api_version: string;
+  stage: string;
+  deprecated: boolean;
+  deprecated_at: string | null;
+  sunset_at: string | null;
+  successor_route_id: string | null;
+}
+/** A functions row. */
+export interface FunctionRow {
+  function_id: string;
+  name: string;
+  runtime: string;
+  region: string;
+  route_id: string;
+  status: string;
+}
+/** A traffic_daily row. */
+export interface TrafficRow {
+  day: string;
+  route_id: string;
+  consumer_id: string;
+  key_id: string;
+  requests: number;
+  requests_human: number;
+  requests_automation: number;
+  requests_assistant: number;
+  status_2xx: number;
+  status_3xx: number;
+  status_4xx: number;
+  status_5xx: number;
+  throttled_429: number;
+}
+/** A log_sample row. */
+export interface LogRow {
+  ts: string;
+  day: string;
+  route_id: string;
+  key_id: string;
+  consumer_id: string;
+  caller_kind: string;
+  user_agent: string;
+  status: number;
+  edge_ms: number;
+  origin_ms: number;
+}
+/** A quota_daily row. */
+export interface QuotaRow {
+  day: string;
+  consumer_id: string;
+  requests_counted: number;
+  cumulative_requests: number;
+}
+/** A function_daily row. */
+export interface FunctionDailyRow {
+  day: string;
+  function_id: string;
+  invocations: number;
+  cold_starts: number;
+  errors: number;
+  p99_ms: number;
+}
+
+/** Rows per table; every table optional. */
+export interface FixtureRows {
+  thresholds?: ThresholdsRow[];
+  workspace?: WorkspaceRow[];
+  plans?: PlanRow[];
+  consumers?: ConsumerRow[];
+  keys?: KeyRow[];
+  consumer_keys?: { consumer_id: string; key_id: string }[];
+  routes?: RouteRow[];
+  functions?: FunctionRow[];
+  route_functions?: { route_id: string; function_id: string }[];
+  consumer_routes?: { consumer_id: string; route_id: string; key_id: string }[];
+  customers?: { customer_id: string; name: string }[];
+  skus?: { sku: string; name: string; unit_price_cents: number }[];
+  traffic_daily?: TrafficRow[];
+  log_sample?: LogRow[];
+  quota_daily?: QuotaRow[];
+  function_daily?: FunctionDailyRow[];
+  key_demand_minute?: {
+    day: string;
+    key_id: string;
+    consumer_id: string;
+    requests_per_minute: number;
+    minutes: number;
+  }[];
+}
+
+/** A table name of the schema. */
+export type TableName = keyof FixtureRows;
+
+/** Tables in the order their files apply, so parents are inserted before children. */
+export const tableOrder: readonly TableName[] = [
+  'thresholds',
+  'workspace',
+  'plans',
+  'consumers',
+  'keys',
+  'consumer_keys',
+  'routes',
+  'functions',
+  'route_functions',
+  'consumer_routes',
+  'customers',
+  'skus',
+  'traffic_daily',
+  'log_sample',
+  'quota_daily',
+  'function_daily',
+  'key_demand_minute',
+];
+
+/** The base fixture's as-of date: the last simulated day is 2026-10-31. */
+export const fixtureAsOf = '2026-11-01';
+/** The base fixture's simulated days (10 keeps "per day" arithmetic easy: total / 10). */
+export const fixtureDays = 10;
+
+/** The minimal fixture: the spec's thresholds, a 10-day workspace ending 2026-10-31, the four plans. */
+export function baseFixture(): FixtureRows {
+  return {
+    thresholds: [
+      {
+        quota_risk_pct: 80,
+        hot_path_requests_per_day: 200_000,
+        cold_heavy_pct: 5,
+        high_blast_score: 55,
+        unused_key_days: 30,
+        availability_target_pct: 99.9,
+        agent_heavy_share_pct: 25,
+      },
+    ],
+    workspace: [
+      {
+        seed: 'fixture',
+        as_of: fixtureAsOf,
+        days: fixtureDays,
+        scale: 1,
+        period_start: '2026-10-22',
+        simulator_version: 'fixture',
+      },
+    ],
+    plans: [
+      { plan: 'Internal', default_rpm_budget: 6000, quota_requests_per_period: 10_000_000 },
+      { plan: 'Sandbox', default_rpm_budget: 60, quota_requests_per_period: 100_000 },
+      { plan: 'Growth', default_rpm_budget: 600, quota_requests_per_period: 1_000_000 },
+      { plan: 'Enterprise', default_rpm_budget: 3000, quota_requests_per_period: 5_000_000 },
+    ],
+  };
+}
+
+/** A route row: prod GET, not deprecated, unless overridden. */
+export function route(fields: Partial<RouteRow> & { route_id: string }): RouteRow {
+  return {
+    method: 'GET',
+    path: `/v2/${fields.route_id}`,
+    api_version: 'v2',
+    stage: 'prod',
+    deprecated: false,
+    deprecated_at: null,
+    sunset_at: null,
+    successor_route_id: null,
+    ...fields,
+  };
+}
+
+/** A consumer row: a Growth customer driven by humans, unless overridden. */
+export function consumer(fields: Partial<ConsumerRow> & { consumer_id: string }): ConsumerRow {
+  return {
+    name: fields.consumer_id,
+    consumer_type: 'customer',
+    plan: 'Growth',
+    quota_requests_per_period: 1_000_000,
+    primary_caller_kind: 'human',
+    ...fields,
+  };
+}
+
+/** A key row: an active production Growth key, used on the last simulated day, unless overridden. */
+export function key(fields: Partial<KeyRow> & { key_id: string }): KeyRow {
+  return {
+    name: fields.key_id,
+    environment: 'production',
+    status: 'active',
+    plan: 'Growth',
+    rpm_budget: 600,
+    scopes: ['orders:read', 'orders:write'],
+    created_at: '2026-01-01 00:00:00',
+    expires_at: null,
+    rotated_at: null,
+    last_used_at: '2026-10-31 12:00:00',
+    key_hash_sha256: `hash_${fields.key_id}`,
+    key_prefix: 'sk_live',
+    key_last4: fields.key_id.slice(-4).padStart(4, '0'),
+    ...fields,
+  };
+}
+
+/** A function row: a healthy node function in us-east-1, unless overridden. */
+export function fn(fields: Partial<FunctionRow> & { function_id: string; route_id: string }): FunctionRow {
+  return { name: fields.function_id, runtime: 'node', region: 'us-east-1', status: 'healthy', ...fields };
+}
+
+/**
+ * A traffic_daily row: all requests by humans and all 2xx unless the counts are given; `requests`
+ * defaults to the sum of the status classes given.
+ */
+export function traffic(
+  fields: Partial<TrafficRow> & { day: string; route_id: string; consumer_id: string; key_id: string },
+): TrafficRow {
+  const requests =
+    fields.requests ??
+    (fields.status_2xx ?? 0) + (fields.status_3xx ?? 0) + (fields.status_4xx ?? 0) + (fields.status_5xx ?? 0);
+  const kinds = (fields.requests_automation ?? 0) + (fields.requests_assistant ?? 0);
+  const classes = (fields.status_3xx ?? 0) + (fields.status_4xx ?? 0) + (fields.status_5xx ?? 0);
+  return {
+    requests,
+    requests_human: requests - kinds,
+    requests_automation: 0,
+    requests_assistant: 0,
+    status_2xx: requests - classes,
+    status_3xx: 0,
+    status_4xx: 0,
+    status_5xx: 0,
+    throttled_429: 0,
+    ...fields,
+  };
+}
+
+/** A log_sample row: a human 200 at noon of `day`, unless overridden. */
+export function logLine(
+  fields: Partial<LogRow> & { day: string; route_id: string; edge_ms: number; origin_ms: number },
+): LogRow {
+  return {
+    ts: `${fields.day} 12:00:00`,
+    key_id: 'key_a',
+    consumer_id: 'con_a',
+    caller_kind: 'human',
+    user_agent: 'Mozilla/5.0',
+    status: 200,
+    ...fields,
+  };
+}
