@@ -1,0 +1,19 @@
+-- Caller mix of the log sample: always three rows (human, automation, assistant), zero when absent.
+create or replace view v_caller_mix as
+with kinds(caller_kind, sort_order) as (
+  values ('human', 1), ('automation', 2), ('assistant', 3)
+),
+counts as (
+  select caller_kind, count(*) as requests from log_sample group by caller_kind
+),
+total as (
+  select count(*) as requests from log_sample
+)
+select
+  k.caller_kind,
+  coalesce(c.requests, 0)::INTEGER as requests,                                   -- sampled requests
+  round(coalesce(c.requests, 0) * 100.0 / nullif(t.requests, 0), 2)::DOUBLE as share_pct, -- % of the sample
+  k.sort_order::INTEGER as sort_order                                              -- human, automation, assistant
+from kinds k
+cross join total t
+left join counts c on c.caller_kind = k.caller_kind;
