@@ -1,0 +1,30 @@
+-- Every constant of the blast-radius score, alerts and previews, defined once (one row).
+-- docs/decisions.md "Blast radius" explains each choice; tune here and nowhere else.
+create or replace view v_blast_constants as
+select
+  -- score = environment_weight × (dependents + traffic + slow_callers + pending_change points)
+  30.0::DOUBLE  as dependents_weight,          -- points at saturation for consumers that depend on the target
+  4.0::DOUBLE   as dependents_scale,           -- consumers: points = weight × (1 − exp(−dependents / scale))
+  35.0::DOUBLE  as traffic_weight,             -- points at saturation for requests/day that would feel a change
+  100.0::DOUBLE as traffic_ref_per_day,        -- requests/day: points = weight × ln(1 + r/ref) / ln(1 + cap/ref)
+  -- the traffic cap is thresholds.hot_path_requests_per_day: a hot path earns all traffic points
+  20.0::DOUBLE  as slow_callers_weight,        -- points at saturation for automation and assistant dependents
+  3.0::DOUBLE   as slow_callers_scale,         -- consumers: they adapt slower than people to a change
+  15.0::DOUBLE  as pending_change_weight,      -- points at saturation when a change is already scheduled
+  2.0::DOUBLE   as pending_change_scale,       -- consumers: a deprecated route or an expiring key they still use
+  1.0::DOUBLE   as production_weight,          -- environment weights: production (prod) > staging > sandbox
+  0.6::DOUBLE   as staging_weight,
+  0.35::DOUBLE  as sandbox_weight,
+  30::INTEGER    as expiring_soon_days,         -- a key expiring within this many days has a pending change
+  10::INTEGER    as board_size,                 -- targets on the Overview's blast board
+  -- alerts
+  180::INTEGER   as rotation_lag_days,          -- days since last rotation (or creation) that make rotation lag
+  1000::INTEGER  as throttle_storm_min_429,     -- throttled 429s over the period that make a throttle storm
+  1.0::DOUBLE   as throttle_storm_min_pct,     -- or: % of a consumer's requests refused with 429
+  25.0::DOUBLE  as p99_drift_pct,              -- a route's p99 rise, last 7 days vs the 7 before, that is drift
+  7::INTEGER     as p99_drift_window_days,      -- days in each of the two windows compared for drift
+  30::INTEGER    as sunset_soon_days,           -- a deprecated route within this many days of sunset
+  -- previews
+  14::INTEGER    as rotation_overlap_days,      -- how long old and new key material both work after a rotation
+  7::INTEGER     as rotation_overlap_min_days,  -- shorter than this (an expiry too close) is no usable overlap
+  90::INTEGER    as retire_notice_days          -- sunset proposed for a route that is not yet deprecated

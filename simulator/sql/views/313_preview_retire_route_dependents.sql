@@ -1,0 +1,15 @@
+-- Retire-a-route what-if, one row per route × consumer still calling it (the console's list of who
+-- still calls a deprecated route): traffic, agent share, and the keys it calls with.
+create or replace view v_preview_retire_route_dependents as
+select
+  e.route_id,
+  e.consumer_id,
+  con.name,
+  con.primary_caller_kind,
+  string_agg(distinct e.key_id, ', ' order by e.key_id) as key_ids,
+  round(sum(e.requests_per_day), 1) as requests_per_day,
+  round(100 * sum(e.requests_assistant_per_day) / sum(e.requests_per_day), 1) as agent_share_pct
+from v_blast_edges e
+join consumers con on con.consumer_id = e.consumer_id
+group by all
+having sum(e.requests_per_day) > 0

@@ -1,0 +1,28 @@
+-- Throttle what-if: preview_throttle(target_id, rpm) replays the recorded per-minute demand of a
+-- key (key_…) or a consumer (con_…) against a proposed rpm budget. A minute with demand d over the
+-- budget refuses d − rpm requests with 429, so predicted 429s/day = Σ minutes × max(0, d − rpm) ÷
+-- days. The budget applies to each consumer's stream through a key (the histogram does not record
+-- which consumers' minutes coincide): exact for a key with one consumer, a lower bound otherwise.
+-- One row per consumer × key it applies to; src/components/blast/throttle-formula.ts is the same
+-- formula for the page (tests/blast check they agree).
+create or replace macro preview_throttle(target_id, rpm) as table
+select
+  d.consumer_id,
+  d.key_id,
+  con.name,
+  con.primary_caller_kind,
+  round(sum(d.requests_per_minute::BIGINT * d.minutes)::DOUBLE / any_value(w.days), 1) as requests_per_day,
+  round(sum(greatest(0, d.requests_per_minute - rpm)::BIGINT * d.minutes)::DOUBLE / any_value(w.days), 1)
+    as throttled_per_day,
+  round(coalesce(sum(d.minutes) filter (where d.requests_per_minute > rpm), 0)::DOUBLE / any_value(w.days), 1)
+    as minutes_over_per_day,
+  round(
+    100 * sum(greatest(0, d.requests_per_minute - rpm)::BIGINT * d.minutes)::DOUBLE
+      / nullif(sum(d.requests_per_minute::BIGINT * d.minutes), 0)::DOUBLE,
+    2
+  ) as throttled_pct
+from key_demand_minute d
+cross join workspace w
+join consumers con on con.consumer_id = d.consumer_id
+where d.key_id = target_id or d.consumer_id = target_id
+group by all
