@@ -6,6 +6,7 @@
 //   });
 //
 // Row builders with sensible defaults live in ./fixture-rows.ts.
+import { afterAll, beforeAll } from 'vitest';
 import { DuckDBInstance, listValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { applySql } from '../../simulator/sql/apply.ts';
 import { tableOrder, type FixtureRows, type TableName } from './fixture-rows.ts';
@@ -31,6 +32,11 @@ export interface FixtureDb {
   /** Closes the connection and the instance. */
   close(): void;
 }
+
+/** Tables with a foreign key to themselves (routes.successor_route_id): inserted row by row. */
+const selfReferencing = new Set<string>(['routes']);
+/** Rows per insert statement (keeps the number of bound parameters per statement modest). */
+const batchRows = 500;
 
 /** Converts a plain value to something DuckDB binds; arrays become lists. */
 function toDuckDB(value: FixtureValue | undefined): DuckDBValue {
@@ -69,18 +75,27 @@ export async function openFixtureDb(): Promise<FixtureDb> {
       const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
       const unknown = columns.filter((column) => !types.has(column));
       if (unknown.length > 0) throw new Error(`fixture: ${table} has no column ${unknown.join(', ')}`);
-      const params: Record<string, DuckDBValue> = {};
-      const tuples = rows.map((row, r) => {
-        const values = columns.map((column, c) => {
-          const name = `v${r}_${c}`;
-          params[name] = toDuckDB((row as Record<string, FixtureValue | undefined>)[column]);
-          // Column names come from the table itself (checked above); values are always bound.
-          return `cast($${name} as ${types.get(column)})`;
+      const insertBatch = async (batch: readonly object[]): Promise<void> => {
+        const params: Record<string, DuckDBValue> = {};
+        const tuples = batch.map((row, r) => {
+          const values = columns.map((column, c) => {
+            const name = `v${r}_${c}`;
+            params[name] = toDuckDB((row as Record<string, FixtureValue | undefined>)[column]);
+            // Column names come from the table itself (checked above); values are always bound.
+            return `cast($${name} as ${types.get(column)})`;
+          });
+          return `(${values.join(', ')})`;
         });
-        return `(${values.join(', ')})`;
-      });
-      const sql = `insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')}`;
-      await connection.run(sql, params);
+        await connection.run(
+          `insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')}`,
+          params,
+        );
+      };
+      // A foreign key to the same table is checked against rows already stored, so such a table
+      // goes row by row (a successor listed before the row that names it); others in batches.
+      const size = selfReferencing.has(table) ? 1 : batchRows;
+      for (let start = 0; start < rows.length; start += size)
+        await insertBatch(rows.slice(start, start + size));
     },
     async insertAll(fixture) {
       for (const table of tableOrder) {
@@ -109,6 +124,19 @@ export async function openFixtureDb(): Promise<FixtureDb> {
   return db;
 }
 
+/** Opens a fixture database holding `rows`, views applied: for a suite's beforeAll (close in afterAll). */
+export async function loadFixture(rows: FixtureRows): Promise<FixtureDb> {
+  const db = await openFixtureDb();
+  try {
+    await db.insertAll(rows);
+    await db.applyViews();
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
 /**
  * Runs `fn` on a fresh fixture database holding `rows` (inserted, then the views applied) and
  * always closes it. Without rows, `fn` gets an empty schema and inserts what it needs itself.
@@ -128,4 +156,23 @@ export async function withFixture<T>(
   } finally {
     db.close();
   }
+}
+
+/**
+ * Loads `rows` once for a whole test file (beforeAll) and closes it after (afterAll); returns a
+ * getter for the database, usable inside tests.
+ */
+export function useFixture(rows: FixtureRows | (() => FixtureRows)): () => FixtureDb {
+  let db: FixtureDb | undefined;
+  beforeAll(async () => {
+    db = await loadFixture(typeof rows === 'function' ? rows() : rows);
+  });
+  afterAll(() => {
+    db?.close();
+    db = undefined;
+  });
+  return () => {
+    if (!db) throw new Error('useFixture: the fixture is not loaded (call the getter inside a test)');
+    return db;
+  };
 }
