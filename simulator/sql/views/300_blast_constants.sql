@@ -23,6 +23,7 @@ select
   1.0::DOUBLE   as throttle_storm_min_pct,     -- or: % of a consumer's requests refused with 429
   25.0::DOUBLE  as p99_drift_pct,              -- a route's p99 rise, last 7 days vs the 7 before, that is drift
   7::INTEGER     as p99_drift_window_days,      -- days in each of the two windows compared for drift
+  50::INTEGER    as p99_drift_min_samples,      -- sampled requests a window needs before its p99 counts
   30::INTEGER    as sunset_soon_days,           -- a deprecated route within this many days of sunset
   -- previews
   14::INTEGER    as rotation_overlap_days,      -- how long old and new key material both work after a rotation

@@ -4,21 +4,8 @@
 -- short by the key's expiry; shorter than rotation_overlap_min_days is no usable overlap.
 create or replace view v_preview_rotate_key as
 with c as (select * from v_blast_constants),
-consumers_of as (
-  select key_id, consumer_id from consumer_keys
-  union
-  select key_id, consumer_id from v_blast_edges
-),
 per_consumer as (
-  select
-    k.key_id,
-    k.consumer_id,
-    con.primary_caller_kind,
-    coalesce(sum(e.requests_per_day), 0) as requests_per_day
-  from consumers_of k
-  join consumers con on con.consumer_id = k.consumer_id
-  left join v_blast_edges e on e.key_id = k.key_id and e.consumer_id = k.consumer_id
-  group by all
+  select key_id, consumer_id, primary_caller_kind, requests_per_day from v_key_dependents
 ),
 reach as (
   select key_id, count(distinct route_id)::INTEGER as routes_reached

@@ -2,19 +2,14 @@
 -- the routes it reaches with it, and how many other active keys of the same environment it holds
 -- (0: it has no second material to fall back on during the switch).
 create or replace view v_preview_rotate_key_consumers as
-with consumers_of as (
-  select key_id, consumer_id from consumer_keys
-  union
-  select key_id, consumer_id from v_blast_edges
-),
-traffic as (
-  select key_id, consumer_id, sum(requests_per_day) as requests_per_day, count(distinct route_id) as routes
+with routes_used as (
+  select key_id, consumer_id, count(distinct route_id) as routes
   from v_blast_edges
   group by all
 ),
 held as (
   select o.consumer_id, k.environment, count(*) as active_keys
-  from consumers_of o
+  from v_key_dependents o
   join keys k on k.key_id = o.key_id
   where k.status in ('active', 'expiring')
   group by all
@@ -24,12 +19,12 @@ select
   ko.consumer_id,
   con.name,
   con.primary_caller_kind,
-  round(coalesce(t.requests_per_day, 0), 1) as requests_per_day,
+  round(ko.requests_per_day, 1) as requests_per_day,
   coalesce(t.routes, 0)::INTEGER as routes,
   (coalesce(h.active_keys, 0) - case when k.status in ('active', 'expiring') then 1 else 0 end)::INTEGER
     as other_active_keys
-from consumers_of ko
+from v_key_dependents ko
 join keys k on k.key_id = ko.key_id
 join consumers con on con.consumer_id = ko.consumer_id
-left join traffic t on t.key_id = ko.key_id and t.consumer_id = ko.consumer_id
+left join routes_used t on t.key_id = ko.key_id and t.consumer_id = ko.consumer_id
 left join held h on h.consumer_id = ko.consumer_id and h.environment = k.environment

@@ -19,9 +19,9 @@ orphans as (
   select
     rf.route_id,
     count(*) filter (where not exists (
-      select 1 from route_functions o where o.function_id = rf.function_id and o.route_id <> rf.route_id
+      select 1 from v_blast_function_routes o where o.function_id = rf.function_id and o.route_id <> rf.route_id
     ))::INTEGER as functions_left_without_route
-  from route_functions rf
+  from v_blast_function_routes rf
   group by all
 ),
 inferred_successor as (

@@ -7,7 +7,7 @@ select
   f.name,
   f.status,
   not exists (
-    select 1 from route_functions o where o.function_id = rf.function_id and o.route_id <> rf.route_id
+    select 1 from v_blast_function_routes o where o.function_id = rf.function_id and o.route_id <> rf.route_id
   ) as left_without_route
-from route_functions rf
+from v_blast_function_routes rf
 join functions f on f.function_id = rf.function_id

@@ -12,7 +12,7 @@ served as (
     count(*)::INTEGER as routes_served,
     coalesce(sum(rt.requests_per_day), 0) as requests_per_day,
     coalesce(sum(rt.assistant), 0) as requests_assistant_per_day
-  from route_functions rf
+  from v_blast_function_routes rf
   left join route_traffic rt on rt.route_id = rf.route_id
   group by all
 ),
@@ -24,7 +24,7 @@ behind as (
       as automation_consumers,
     count(distinct e.consumer_id) filter (where con.primary_caller_kind = 'assistant')::INTEGER
       as assistant_consumers
-  from route_functions rf
+  from v_blast_function_routes rf
   join v_blast_edges e on e.route_id = rf.route_id
   join consumers con on con.consumer_id = e.consumer_id
   group by all

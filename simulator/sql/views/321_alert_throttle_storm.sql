@@ -1,0 +1,65 @@
+-- Throttle storm: a consumer with throttle_storm_min_429 or more 429s over the period, or
+-- throttle_storm_min_pct % of its requests refused. The cause is traced: an exhausted or nearly
+-- exhausted plan quota, else per-minute demand above the budget of the key carrying the 429s.
+create or replace view v_alert_throttle_storm as
+with c as (select * from v_blast_constants),
+by_key as (
+  select
+    consumer_id,
+    key_id,
+    row_number() over (partition by consumer_id order by throttled_429 desc, key_id) as rank
+  from (
+    select consumer_id, key_id, sum(throttled_429) as throttled_429 from traffic_daily group by all
+  )
+),
+totals as (
+  select consumer_id, sum(requests) as requests from traffic_daily group by all
+),
+over_budget as (
+  select
+    d.consumer_id,
+    d.key_id,
+    sum(d.minutes) filter (where d.requests_per_minute > k.rpm_budget) as minutes_over,
+    max(d.requests_per_minute) as peak_rpm
+  from key_demand_minute d
+  join keys k on k.key_id = d.key_id
+  group by all
+)
+select
+  q.consumer_id,
+  q.name as label,
+  b.key_id,
+  k.rpm_budget,
+  q.throttled_429,
+  q.quota_burn_pct,
+  case
+    when q.quota_burn_pct >= 100 then format('{} plan quota exhausted: {}% burned', q.plan, q.quota_burn_pct)
+    when q.is_at_risk then format('{} plan quota nearly exhausted: {}% burned', q.plan, q.quota_burn_pct)
+    else format(
+      'demand above the {} rpm budget of key {} (peak {} rpm)', k.rpm_budget, b.key_id, coalesce(o.peak_rpm, 0)
+    )
+  end as cause,
+  format(
+    '{:,} requests refused with 429 ({}% of {:,}) from {} to {}; {}% of quota burned; {:,} minutes over {} rpm',
+    q.throttled_429::BIGINT,
+    round(100 * q.throttled_429 / nullif(t.requests, 0), 2),
+    t.requests::BIGINT,
+    p.period_start,
+    p.period_end,
+    q.quota_burn_pct,
+    coalesce(o.minutes_over, 0)::BIGINT,
+    k.rpm_budget
+  ) as evidence,
+  case
+    when q.is_at_risk then format('Raise the {} quota of {} or move it to a larger plan.', q.plan, q.name)
+    else format('Preview a higher rpm budget for key {} in its throttle what-if.', b.key_id)
+  end as next_step
+from v_consumer_quota q
+join totals t on t.consumer_id = q.consumer_id
+join by_key b on b.consumer_id = q.consumer_id and b.rank = 1
+join keys k on k.key_id = b.key_id
+left join over_budget o on o.consumer_id = q.consumer_id and o.key_id = b.key_id
+cross join v_period p
+cross join c
+where q.throttled_429 >= c.throttle_storm_min_429
+  or 100 * q.throttled_429 / nullif(t.requests, 0) >= c.throttle_storm_min_pct
