@@ -1,0 +1,269 @@
+// Queries of the blast radius: a target's score and breakdown, and the what-if previews (rotate a
+// key, throttle a key or consumer, retire a route, change a function). SQL lives in
+// src/queries/sql/blast/*.sql, one query per file; every value is a bound parameter.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { deprecationHeaders, type DeprecationHeaders } from '../api/deprecation.ts';
+import type { DemandHistogram, DemandLevel, DemandStream, ThrottleRow } from '../components/blast/throttle-formula.ts';
+import { workspace, type QueryParams, type Workspace } from '../lib/db.ts';
+
+/** A kind of blast target. */
+export type TargetType = 'key' | 'route' | 'function';
+
+/** A target's score with one `*_points` column per term of the formula (v_blast_score). */
+export interface BlastScoreRow {
+  target_type: TargetType;
+  target_id: string;
+  label: string;
+  score: number;
+  is_high_blast: boolean;
+  is_rotation_risk: boolean;
+  environment: string;
+  environment_weight: number;
+  dependents: number;
+  slow_dependents: number;
+  requests_per_day: number;
+  pending_change: boolean;
+  dependents_points: number;
+  traffic_points: number;
+  slow_callers_points: number;
+  pending_change_points: number;
+  reason: string;
+}
+
+/** The formula's constants (v_blast_constants), with the traffic cap and high-blast threshold. */
+export interface BlastConstants {
+  dependents_weight: number;
+  dependents_scale: number;
+  traffic_weight: number;
+  traffic_ref_per_day: number;
+  slow_callers_weight: number;
+  slow_callers_scale: number;
+  pending_change_weight: number;
+  pending_change_scale: number;
+  production_weight: number;
+  staging_weight: number;
+  sandbox_weight: number;
+  rotation_overlap_days: number;
+  rotation_overlap_min_days: number;
+  retire_notice_days: number;
+  traffic_cap_per_day: number;
+  high_blast_score: number;
+}
+
+/** Rotate-a-key summary (v_preview_rotate_key). */
+export interface RotateSummary {
+  key_id: string;
+  label: string;
+  environment: string;
+  status: string;
+  expires_at: string | null;
+  consumers_to_switch: number;
+  requests_per_day: number;
+  automation_consumers: number;
+  assistant_consumers: number;
+  human_consumers: number;
+  routes_reached: number;
+  overlap_window_days: number;
+  has_overlap_window: boolean;
+  blast_score: number;
+}
+
+/** A consumer that must switch to the new key material. */
+export interface RotateConsumer {
+  consumer_id: string;
+  name: string;
+  primary_caller_kind: string;
+  requests_per_day: number;
+  routes: number;
+  other_active_keys: number;
+}
+
+/** Retire-a-route summary (v_preview_retire_route), dates YYYY-MM-DD. */
+export interface RetireSummary {
+  route_id: string;
+  label: string;
+  stage: string;
+  deprecated: boolean;
+  deprecated_at: string;
+  sunset_at: string;
+  successor_route_id: string | null;
+  successor_label: string | null;
+  successor_path: string | null;
+  dependents_calling: number;
+  requests_per_day: number;
+  agent_share_pct: number;
+  automation_share_pct: number;
+  functions_left_without_route: number;
+  blast_score: number;
+}
+
+/** A consumer still calling a route. */
+export interface RetireDependent {
+  consumer_id: string;
+  name: string;
+  primary_caller_kind: string;
+  key_ids: string;
+  requests_per_day: number;
+  agent_share_pct: number;
+}
+
+/** A function serving a route, and whether retiring the route leaves it without one. */
+export interface RetireFunction {
+  function_id: string;
+  name: string;
+  status: string;
+  left_without_route: boolean;
+}
+
+/** Change-a-function summary (v_preview_change_function). */
+export interface FunctionSummary {
+  function_id: string;
+  label: string;
+  runtime: string;
+  region: string;
+  status: string;
+  routes_served: number;
+  requests_per_day: number;
+  agent_share_pct: number;
+  consumers: number;
+  automation_consumers: number;
+  assistant_consumers: number;
+  blast_score: number;
+}
+
+/** A route a function serves. */
+export interface FunctionRoute {
+  route_id: string;
+  label: string;
+  stage: string;
+  deprecated: boolean;
+  dependents: number;
+  requests_per_day: number;
+}
+
+/** A consumer behind a function's routes. */
+export interface FunctionConsumer {
+  consumer_id: string;
+  name: string;
+  primary_caller_kind: string;
+  routes: number;
+  requests_per_day: number;
+}
+
+/** The rotate what-if of one key. */
+export interface RotatePreviewData {
+  summary: RotateSummary;
+  consumers: RotateConsumer[];
+}
+
+/** The retire what-if of one route, with the headers its callers receive once it is deprecated. */
+export interface RetirePreviewData {
+  summary: RetireSummary;
+  dependents: RetireDependent[];
+  functions: RetireFunction[];
+  headers: DeprecationHeaders;
+}
+
+/** The change what-if of one function. */
+export interface FunctionPreviewData {
+  summary: FunctionSummary;
+  routes: FunctionRoute[];
+  consumers: FunctionConsumer[];
+}
+
+/** The throttle what-if's starting point: the current budget and the embeddable histogram. */
+export interface ThrottleSetup {
+  rpm_budget: number | null;
+  histogram: DemandHistogram;
+}
+
+const texts = new Map<string, string>();
+
+/** The text of src/queries/sql/blast/<name>.sql, read once (paths from the project root). */
+function sqlText(name: string): string {
+  const path = resolve('src/queries/sql/blast', `${name}.sql`);
+  let text = texts.get(path);
+  if (text === undefined) {
+    text = readFileSync(path, 'utf8');
+    texts.set(path, text);
+  }
+  return text;
+}
+
+async function run<Row>(name: string, params: QueryParams, db?: Workspace): Promise<Row[]> {
+  const ws = db ?? (await workspace());
+  return ws.query<Row>(sqlText(name), Object.keys(params).length > 0 ? params : undefined);
+}
+
+/** One target's blast score and breakdown; undefined for an unknown target. */
+export async function blastScore(
+  targetType: TargetType,
+  targetId: string,
+  db?: Workspace,
+): Promise<BlastScoreRow | undefined> {
+  const rows = await run<BlastScoreRow>('score', { target_type: targetType, target_id: targetId }, db);
+  return rows[0];
+}
+
+/** The formula's constants. */
+export async function blastConstants(db?: Workspace): Promise<BlastConstants> {
+  const [row] = await run<BlastConstants>('constants', {}, db);
+  if (!row) throw new Error('v_blast_constants has no row');
+  return row;
+}
+
+/** Rotate-a-key what-if; undefined for an unknown key. */
+export async function rotatePreview(keyId: string, db?: Workspace): Promise<RotatePreviewData | undefined> {
+  const [summary] = await run<RotateSummary>('rotate_key', { key_id: keyId }, db);
+  if (!summary) return undefined;
+  const consumers = await run<RotateConsumer>('rotate_key_consumers', { key_id: keyId }, db);
+  return { summary, consumers };
+}
+
+/** Where callers of a deprecated route read about it: its page in the console. */
+export function deprecationInfoUrl(routeId: string): string {
+  return `/app/api/routes/${routeId}`;
+}
+
+/** Retire-a-route what-if; undefined for an unknown route. */
+export async function retirePreview(routeId: string, db?: Workspace): Promise<RetirePreviewData | undefined> {
+  const [summary] = await run<RetireSummary>('retire_route', { route_id: routeId }, db);
+  if (!summary) return undefined;
+  const dependents = await run<RetireDependent>('retire_route_dependents', { route_id: routeId }, db);
+  const functions = await run<RetireFunction>('retire_route_functions', { route_id: routeId }, db);
+  const headers = deprecationHeaders({
+    deprecatedAt: summary.deprecated_at,
+    sunsetAt: summary.sunset_at,
+    successor: summary.successor_path,
+    infoUrl: deprecationInfoUrl(routeId),
+  });
+  return { summary, dependents, functions, headers };
+}
+
+/** Change-a-function what-if; undefined for an unknown function. */
+export async function functionPreview(functionId: string, db?: Workspace): Promise<FunctionPreviewData | undefined> {
+  const [summary] = await run<FunctionSummary>('change_function', { function_id: functionId }, db);
+  if (!summary) return undefined;
+  const routes = await run<FunctionRoute>('change_function_routes', { function_id: functionId }, db);
+  const consumers = await run<FunctionConsumer>('change_function_consumers', { function_id: functionId }, db);
+  return { summary, routes, consumers };
+}
+
+/** Throttle what-if: predicted 429s per consumer × key of a key or consumer at `rpm` (the SQL macro). */
+export function throttlePreview(targetId: string, rpm: number, db?: Workspace): Promise<ThrottleRow[]> {
+  if (!Number.isInteger(rpm) || rpm < 0) throw new Error(`throttle: rpm must be a whole number ≥ 0, got ${rpm}`);
+  return run<ThrottleRow>('throttle', { target_id: targetId, rpm }, db);
+}
+
+/** The current budget and demand histogram of a key or consumer, to embed in the page. */
+export async function throttleSetup(targetId: string, db?: Workspace): Promise<ThrottleSetup> {
+  const params = { target_id: targetId };
+  const [target] = await run<{ rpm_budget: number | null; days: number }>('throttle_target', params, db);
+  const streams = await run<DemandStream>('throttle_streams', params, db);
+  const levels = await run<DemandLevel>('throttle_levels', params, db);
+  return {
+    rpm_budget: target?.rpm_budget ?? null,
+    histogram: { target_id: targetId, days: target?.days ?? 1, streams, levels },
+  };
+}

@@ -1,0 +1,59 @@
+// Loads the console's SQL: one file per query in src/queries/sql/<screen>/<result_name>.sql,
+// read once per process. Files are resolved from the project root (the working directory of the
+// build, the server and the tests), so the per-request server reads the same SQL the build did.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { QueryParams, Workspace } from '../lib/db.ts';
+import { workspace } from '../lib/db.ts';
+
+/** The screens that own SQL folders. */
+export type Screen = 'common' | 'overview' | 'keys' | 'routes' | 'functions';
+
+const texts = new Map<string, string>();
+
+/** The text of src/queries/sql/<screen>/<name>.sql. */
+export function sqlText(screen: Screen, name: string): string {
+  const path = resolve('src/queries/sql', screen, `${name}.sql`);
+  let text = texts.get(path);
+  if (text === undefined) {
+    text = readFileSync(path, 'utf8');
+    texts.set(path, text);
+  }
+  return text;
+}
+
+/** Runs one named query of a screen with bound `$name` parameters on the given or default workspace. */
+export async function runQuery<Row>(
+  screen: Screen,
+  name: string,
+  params: QueryParams = {},
+  db?: Workspace,
+): Promise<Row[]> {
+  const ws = db ?? (await workspace());
+  return ws.query<Row>(sqlText(screen, name), Object.keys(params).length > 0 ? params : undefined);
+}
+
+/** Runs a query that must return exactly one row (e.g. a one-row view), failing loudly otherwise. */
+export async function runOne<Row>(
+  screen: Screen,
+  name: string,
+  params: QueryParams = {},
+  db?: Workspace,
+): Promise<Row> {
+  const rows = await runQuery<Row>(screen, name, params, db);
+  if (rows.length !== 1 || rows[0] === undefined) {
+    throw new Error(`query ${screen}/${name} returned ${rows.length} rows, expected 1`);
+  }
+  return rows[0];
+}
+
+/** Runs a query that returns at most one row (a detail page's target); undefined when missing. */
+export async function runMaybe<Row>(
+  screen: Screen,
+  name: string,
+  params: QueryParams,
+  db?: Workspace,
+): Promise<Row | undefined> {
+  const rows = await runQuery<Row>(screen, name, params, db);
+  return rows[0];
+}

@@ -1,0 +1,2 @@
+-- The Overview's headline figures (one row).
+select * from v_overview

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyTableState,
+  ariaSort,
+  defaultState,
+  orderTableRows,
+  parseTableState,
+  serializeTableState,
+  toggleFilter,
+  toggleSort,
+  type TableSpec,
+} from '../../src/lib/table-state.ts';
+import { functionsTable, keysTable, routesTable } from '../../src/lib/table-state-specs.ts';
+
+const spec: TableSpec = {
+  sorts: {
+    name: { field: 'name', type: 'text', firstDir: 'asc' },
+    blast: { field: 'blast_score', type: 'number', firstDir: 'desc' },
+  },
+  defaultSort: { key: 'blast', dir: 'desc' },
+  filters: [
+    {
+      param: 'chip',
+      options: {
+        revoked: { field: 'status', equals: 'revoked' },
+        unused: { field: 'is_unused', equals: 'true' },
+      },
+    },
+  ],
+};
+
+const rows = [
+  { id: 'a', name: 'beta', blast_score: 40, status: 'active', is_unused: false },
+  { id: 'b', name: 'Alpha', blast_score: 70, status: 'revoked', is_unused: true },
+  { id: 'c', name: 'gamma', blast_score: null, status: 'revoked', is_unused: false },
+  { id: 'd', name: 'delta', blast_score: 70, status: 'active', is_unused: true },
+];
+const ids = (list: { id: string }[]) => list.map((r) => r.id);
+
+describe('parseTableState: URL → state', () => {
+  it.each([
+    ['', { sort: 'blast', dir: 'desc', filters: {} }], // nothing: the default sort
+    ['sort=name', { sort: 'name', dir: 'asc', filters: {} }], // a column starts at its first direction
+    ['sort=name&dir=desc', { sort: 'name', dir: 'desc', filters: {} }], // an explicit direction wins
+    ['chip=revoked', { sort: 'blast', dir: 'desc', filters: { chip: 'revoked' } }], // a known chip
+    ['chip=bogus&sort=nope&dir=up', { sort: 'blast', dir: 'desc', filters: {} }], // unknown values ignored
+  ])('%j', (query, state) => expect(parseTableState(new URLSearchParams(query), spec)).toEqual(state));
+});
+
+describe('serializeTableState: state → URL (defaults left out)', () => {
+  it.each([
+    [{ sort: 'blast', dir: 'desc' as const, filters: {} }, ''], // the default is an empty query
+    [{ sort: 'blast', dir: 'asc' as const, filters: {} }, 'sort=blast&dir=asc'], // reversed default
+    [{ sort: 'name', dir: 'asc' as const, filters: { chip: 'unused' } }, 'chip=unused&sort=name&dir=asc'],
+  ])('%j → %s', (state, query) => expect(serializeTableState(state, spec).toString()).toBe(query));
+
+  it.each(['', 'chip=revoked', 'sort=name&dir=asc', 'chip=unused&sort=blast&dir=asc'])(
+    'round-trips %j',
+    (query) => {
+      const state = parseTableState(new URLSearchParams(query), spec);
+      expect(parseTableState(serializeTableState(state, spec), spec)).toEqual(state);
+    },
+  );
+});
+
+describe('toggleSort and toggleFilter: what a click does', () => {
+  it('flips the direction on the sorted column and starts a new column at its first direction', () => {
+    const start = defaultState(spec);
+    expect(toggleSort(start, 'blast', spec)).toMatchObject({ sort: 'blast', dir: 'asc' });
+    expect(toggleSort(start, 'name', spec)).toMatchObject({ sort: 'name', dir: 'asc' });
+    expect(toggleSort(start, 'missing', spec)).toBe(start);
+  });
+  it('presses a chip, replaces it with another, and clears it when pressed again', () => {
+    const pressed = toggleFilter(defaultState(spec), 'chip', 'revoked');
+    expect(pressed.filters).toEqual({ chip: 'revoked' });
+    expect(toggleFilter(pressed, 'chip', 'unused').filters).toEqual({ chip: 'unused' });
+    expect(toggleFilter(pressed, 'chip', 'revoked').filters).toEqual({});
+    expect(toggleFilter(pressed, 'chip', '').filters).toEqual({});
+  });
+});
+
+describe('applyTableState: rows shown and their order', () => {
+  it.each([
+    ['', ['b', 'd', 'a', 'c']], // blast desc, ties keep input order, empty values last
+    ['dir=asc&sort=blast', ['a', 'b', 'd', 'c']], // ascending still puts empty values last
+    ['sort=name', ['b', 'a', 'd', 'c']], // text sorts ignore case
+    ['chip=revoked', ['b', 'c']], // a status chip
+    ['chip=unused&sort=name', ['b', 'd']], // a boolean chip, with another sort
+  ])('%j → %j', (query, expected) => {
+    const state = parseTableState(new URLSearchParams(query), spec);
+    expect(ids(applyTableState(rows, state, spec))).toEqual(expected);
+  });
+
+  it('keeps every row for the server, hidden ones marked, in the same order', () => {
+    const state = parseTableState(new URLSearchParams('chip=revoked'), spec);
+    const ordered = orderTableRows(rows, state, spec);
+    expect(ordered.map((o) => [o.row.id, o.visible])).toEqual([
+      ['b', true],
+      ['d', false],
+      ['a', false],
+      ['c', true],
+    ]);
+  });
+
+  it('gives aria-sort only to the sorted column', () => {
+    const state = defaultState(spec);
+    expect(ariaSort(state, 'blast')).toBe('descending');
+    expect(ariaSort({ ...state, dir: 'asc' }, 'blast')).toBe('ascending');
+    expect(ariaSort(state, 'name')).toBeUndefined();
+  });
+});
+
+describe.each([
+  ['keys', keysTable],
+  ['routes', routesTable],
+  ['functions', functionsTable],
+])('the %s screen spec', (_name, screen) => {
+  it('has a default sort among its sortable columns', () => {
+    expect(screen.sorts[screen.defaultSort.key]).toBeDefined();
+  });
+  it('round-trips every filter option through the URL', () => {
+    for (const filter of screen.filters) {
+      for (const option of Object.keys(filter.options)) {
+        const state = toggleFilter(defaultState(screen), filter.param, option);
+        expect(parseTableState(serializeTableState(state, screen), screen)).toEqual(state);
+      }
+    }
+  });
+});
