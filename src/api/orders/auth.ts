@@ -1,0 +1,59 @@
+// Bearer authentication (RFC 6750): parse the Authorization header, find the key by the SHA-256 of
+// its material, and say why it is refused. The material itself is never kept or logged.
+import type { KeyRecord, KeyStore } from './deps.ts';
+
+/** The realm in every WWW-Authenticate challenge. */
+export const realm = 'estate';
+
+/** What the Authorization header carried. */
+export type Credential =
+  { kind: 'missing' } | { kind: 'malformed'; reason: string } | { kind: 'bearer'; token: string };
+
+const b64token = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+/** Parses an Authorization header; a scheme other than Bearer counts as no bearer credential. */
+export function parseAuthorization(value: string | undefined): Credential {
+  if (value === undefined) return { kind: 'missing' };
+  const trimmed = value.trim();
+  if (trimmed === '') return { kind: 'malformed', reason: 'The Authorization header is empty' };
+  const [scheme = '', ...rest] = trimmed.split(/[ \t]+/);
+  if (scheme.toLowerCase() !== 'bearer') return { kind: 'missing' };
+  if (rest.length !== 1 || !b64token.test(rest[0] ?? '') || (rest[0] ?? '').length > 256) {
+    return { kind: 'malformed', reason: 'Expected "Authorization: Bearer <key>" with one key' };
+  }
+  return { kind: 'bearer', token: rest[0] ?? '' };
+}
+
+/** Hex SHA-256 of a string, with WebCrypto (Node 24 and browsers). */
+export async function sha256Hex(input: string | Uint8Array): Promise<string> {
+  const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
+  const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
+  let hex = '';
+  for (const byte of new Uint8Array(digest)) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+/** The result of authenticating a bearer token. */
+export type AuthResult = { ok: true; key: KeyRecord } | { ok: false; reason: string };
+
+/** Finds the key for a token and checks that it may still be used at `nowMs`. */
+export async function authenticate(token: string, keys: KeyStore, nowMs: number): Promise<AuthResult> {
+  const key = keys.findByHash(await sha256Hex(token));
+  if (!key) return { ok: false, reason: 'The API key is not recognised' };
+  if (key.status === 'revoked') return { ok: false, reason: 'The API key has been revoked' };
+  if (key.status === 'rotated')
+    return { ok: false, reason: 'The API key has been rotated; use its replacement' };
+  if (key.expires_at !== null && Date.parse(key.expires_at) <= nowMs) {
+    return { ok: false, reason: 'The API key has expired' };
+  }
+  return { ok: true, key };
+}
+
+/** A WWW-Authenticate challenge; `error` per RFC 6750 section 3.1. */
+export function challenge(error?: string, description?: string, scope?: string): string {
+  let value = `Bearer realm="${realm}"`;
+  if (error) value += `, error="${error}"`;
+  if (description) value += `, error_description="${description.replaceAll('"', "'")}"`;
+  if (scope) value += `, scope="${scope}"`;
+  return value;
+}

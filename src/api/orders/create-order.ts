@@ -1,0 +1,152 @@
+// POST /v2/orders after authentication: size, media type, idempotency, JSON, schema, references,
+// quota, then a durable create. Every refusal is a problem+json with the rate-limit headers.
+import { createOrderSchema, limits, type CreateOrder, type ProblemDetail } from './contract.ts';
+import { sha256Hex } from './auth.ts';
+import type { KeyRecord, OrdersDeps, StoredOrder } from './deps.ts';
+import { orderBody } from './order-body.ts';
+import type { PlainRequest, PlainResponse } from './plain.ts';
+import { QuotaCounter } from './quota.ts';
+import { json, problemResponse } from './respond.ts';
+import { parseIdempotencyKey } from './idempotency-key.ts';
+import { validationErrors } from './validation.ts';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** Whether a Content-Type is application/json (charset, if given, utf-8). */
+export function isJsonMediaType(value: string | undefined): boolean {
+  if (!value) return false;
+  const [type = '', ...params] = value.split(';').map((part) => part.trim().toLowerCase());
+  if (type !== 'application/json') return false;
+  return params.every((param) => param === '' || /^charset="?utf-8"?$/.test(param));
+}
+
+/** Creates an order for an authenticated key with the orders:write scope. */
+export async function createOrder(
+  request: PlainRequest,
+  key: KeyRecord,
+  deps: OrdersDeps,
+  nowMs: number,
+  headers: Record<string, string>,
+): Promise<PlainResponse> {
+  const bytes =
+    typeof request.body === 'string' ? encoder.encode(request.body) : (request.body ?? new Uint8Array());
+  if (request.bodyTooLarge || bytes.byteLength > limits.maxBodyBytes) {
+    return problemResponse(
+      'payload-too-large',
+      `The body must be at most ${limits.maxBodyBytes} bytes`,
+      headers,
+    );
+  }
+  if (!isJsonMediaType(request.headers['content-type'])) {
+    return problemResponse('unsupported-media-type', 'Send the body as Content-Type: application/json', {
+      ...headers,
+      'accept-post': 'application/json',
+    });
+  }
+  const idempotency = parseIdempotencyKey(request.headers['idempotency-key']);
+  if (idempotency.kind === 'invalid') return problemResponse('invalid-request', idempotency.reason, headers);
+  const fingerprint = await sha256Hex(bytes);
+  const idemKey = idempotency.kind === 'key' ? idempotency.key : null;
+  if (idemKey !== null) {
+    const claim = deps.idempotency.claim(key.key_id, idemKey, fingerprint, nowMs);
+    if (claim.kind === 'in-flight') {
+      return problemResponse(
+        'idempotency-key-in-use',
+        'A request with this Idempotency-Key is still in progress',
+        headers,
+      );
+    }
+    if (claim.kind === 'mismatch') {
+      return problemResponse(
+        'idempotency-key-reused',
+        'This Idempotency-Key was used with a different body',
+        headers,
+      );
+    }
+    if (claim.kind === 'replay') {
+      const order = deps.orders.get(claim.orderId);
+      if (order) return created(order, { ...headers, 'idempotent-replayed': 'true' });
+    }
+  }
+  let done = false;
+  try {
+    const response = await createChecked(bytes, key, deps, nowMs, headers, idemKey, fingerprint);
+    done = response.status === 201;
+    return response;
+  } finally {
+    if (idemKey !== null && !done) deps.idempotency.release(key.key_id, idemKey);
+  }
+}
+
+async function createChecked(
+  bytes: Uint8Array,
+  key: KeyRecord,
+  deps: OrdersDeps,
+  nowMs: number,
+  headers: Record<string, string>,
+  idemKey: string | null,
+  fingerprint: string,
+): Promise<PlainResponse> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(decoder.decode(bytes));
+  } catch {
+    return problemResponse('malformed-json', 'The body is not valid UTF-8 JSON', headers);
+  }
+  const result = createOrderSchema.safeParse(parsed);
+  if (!result.success) {
+    const errors = validationErrors(result.error.issues);
+    return problemResponse('validation-failed', `${errors.length} problem(s) in the body`, headers, errors);
+  }
+  const unknown = unknownReferences(result.data, deps);
+  if (unknown.length > 0) {
+    const slug = unknown[0]?.code === 'unknown_customer' ? 'unknown-customer' : 'unknown-sku';
+    return problemResponse(slug, unknown.map((u) => u.detail).join('; '), headers, unknown);
+  }
+  if (!deps.quota.tryReserve(key.key_id, key.quota_orders_per_month, nowMs)) {
+    const retry = QuotaCounter.secondsToNextMonth(nowMs);
+    return problemResponse(
+      'quota-exceeded',
+      `The ${key.plan} plan allows ${key.quota_orders_per_month} orders per month for this key`,
+      { ...headers, 'retry-after': String(retry) },
+    );
+  }
+  const order: StoredOrder = {
+    id: deps.ids.orderId(),
+    customer: result.data.customer,
+    lines: result.data.lines,
+    livemode: key.environment === 'production',
+    created_at: new Date(nowMs).toISOString(),
+    key_id: key.key_id,
+    environment: key.environment,
+    idempotency_key: idemKey,
+    request_sha256: fingerprint,
+  };
+  try {
+    await deps.orders.create(order);
+  } catch (error) {
+    deps.quota.refund(key.key_id, nowMs);
+    throw error;
+  }
+  if (idemKey !== null) deps.idempotency.complete(key.key_id, idemKey, order.id, nowMs);
+  return created(order, headers);
+}
+
+function created(order: StoredOrder, headers: Record<string, string>): PlainResponse {
+  return json(201, orderBody(order, ['order.created']), { ...headers, location: `/v2/orders/${order.id}` });
+}
+
+/** Every customer or sku the catalog does not know, customer first. */
+function unknownReferences(body: CreateOrder, deps: OrdersDeps): ProblemDetail[] {
+  const unknown: ProblemDetail[] = [];
+  if (!deps.catalog.hasCustomer(body.customer)) {
+    unknown.push({ pointer: '/customer', code: 'unknown_customer', detail: `No customer ${body.customer}` });
+  }
+  body.lines.forEach((line, index) => {
+    if (!deps.catalog.hasSku(line.sku)) {
+      unknown.push({ pointer: `/lines/${index}/sku`, code: 'unknown_sku', detail: `No sku ${line.sku}` });
+    }
+  });
+  return unknown;
+}

@@ -1,0 +1,84 @@
+// In-memory stores: orders, keys by hash and the catalog. Used by MSW (browser and node) and as
+// the index behind the server's durable journal.
+import type { Catalog, KeyRecord, KeyStore, OrderStore, StoredOrder } from './deps.ts';
+
+/** Orders in a Map; `create` resolves at once (nothing to make durable). */
+export class MemoryOrderStore implements OrderStore {
+  protected readonly orders = new Map<string, StoredOrder>();
+
+  /** Stores an order. */
+  create(order: StoredOrder): Promise<void> {
+    this.orders.set(order.id, order);
+    return Promise.resolve();
+  }
+
+  /** Adds an order without the durable path (journal replay). */
+  load(order: StoredOrder): void {
+    this.orders.set(order.id, order);
+  }
+
+  /** An order by id. */
+  get(id: string): StoredOrder | undefined {
+    return this.orders.get(id);
+  }
+
+  /** How many orders are stored. */
+  count(): number {
+    return this.orders.size;
+  }
+
+  /** Every stored order, oldest first. */
+  all(): StoredOrder[] {
+    return [...this.orders.values()];
+  }
+
+  /** Forgets every order (tests, MSW reset). */
+  reset(): void {
+    this.orders.clear();
+  }
+}
+
+/** Keys by hex SHA-256; new keys can be added while running (issued keys). */
+export class MapKeyStore implements KeyStore {
+  private readonly byHash = new Map<string, KeyRecord>();
+
+  constructor(entries: Iterable<[string, KeyRecord]> = []) {
+    for (const [hash, key] of entries) this.byHash.set(hash, key);
+  }
+
+  /** Adds or replaces the key with this hash. */
+  add(hashHex: string, key: KeyRecord): void {
+    this.byHash.set(hashHex, key);
+  }
+
+  /** The key whose material hashes to `hashHex`. */
+  findByHash(hashHex: string): KeyRecord | undefined {
+    return this.byHash.get(hashHex);
+  }
+
+  /** How many keys are known. */
+  size(): number {
+    return this.byHash.size;
+  }
+}
+
+/** Customers and SKUs as sets. */
+export class SetCatalog implements Catalog {
+  private readonly customers: Set<string>;
+  private readonly skus: Set<string>;
+
+  constructor(customerIds: Iterable<string>, skus: Iterable<string>) {
+    this.customers = new Set(customerIds);
+    this.skus = new Set(skus);
+  }
+
+  /** Whether the customer exists. */
+  hasCustomer(customerId: string): boolean {
+    return this.customers.has(customerId);
+  }
+
+  /** Whether the sku exists. */
+  hasSku(sku: string): boolean {
+    return this.skus.has(sku);
+  }
+}

@@ -1,0 +1,71 @@
+// Builds handler deps from a world (interface A of /work/interfaces.md): keys with their material,
+// plans, customers and skus. Pure and browser-safe, so MSW serves the simulator's own world.
+import type { Clock, IdGenerator, KeyRecord, OrdersDeps } from './deps.ts';
+import { sha256Hex } from './auth.ts';
+import { IdempotencyStore } from './idempotency.ts';
+import { randomIds, systemClock } from './ids.ts';
+import { MapKeyStore, MemoryOrderStore, SetCatalog } from './memory-store.ts';
+import { QuotaCounter } from './quota.ts';
+import { RateLimiter } from './rate-limit.ts';
+
+/** The part of a world the API needs (a `World` from simulator/world satisfies it). */
+export interface ApiWorld {
+  plans: { plan: string; quota_requests_per_period: number | bigint }[];
+  keys: (Omit<KeyRecord, 'quota_orders_per_month' | 'environment' | 'status'> & {
+    environment: string;
+    status: string;
+    material: string;
+  })[];
+  customers: { customer_id: string }[];
+  skus: { sku: string }[];
+}
+
+/** Handler deps over in-memory stores, plus the stores themselves for resets and assertions. */
+export interface MemoryDeps extends OrdersDeps {
+  orders: MemoryOrderStore;
+  keys: MapKeyStore;
+}
+
+/** A key record as the API sees it, from a world or workspace key row and its plan's quota. */
+export function toKeyRecord(
+  key: ApiWorld['keys'][number] | Omit<ApiWorld['keys'][number], 'material'>,
+  quota: number,
+): KeyRecord {
+  return {
+    key_id: key.key_id,
+    environment: key.environment as KeyRecord['environment'],
+    status: key.status as KeyRecord['status'],
+    plan: key.plan,
+    rpm_budget: key.rpm_budget,
+    scopes: [...key.scopes],
+    expires_at: key.expires_at,
+    quota_orders_per_month: quota,
+  };
+}
+
+/** In-memory deps seeded with a world's keys (hashed here), customers and skus. */
+export async function depsFromWorld(
+  world: ApiWorld,
+  options: { clock?: Clock; ids?: IdGenerator } = {},
+): Promise<MemoryDeps> {
+  const quotas = new Map(world.plans.map((p) => [p.plan, Number(p.quota_requests_per_period)]));
+  const entries = await Promise.all(
+    world.keys.map(async (key): Promise<[string, KeyRecord]> => [
+      await sha256Hex(key.material),
+      toKeyRecord(key, quotas.get(key.plan) ?? 0),
+    ]),
+  );
+  return {
+    keys: new MapKeyStore(entries),
+    catalog: new SetCatalog(
+      world.customers.map((c) => c.customer_id),
+      world.skus.map((s) => s.sku),
+    ),
+    orders: new MemoryOrderStore(),
+    rateLimiter: new RateLimiter(),
+    quota: new QuotaCounter(),
+    idempotency: new IdempotencyStore(),
+    clock: options.clock ?? systemClock,
+    ids: options.ids ?? randomIds,
+  };
+}
