@@ -1,27 +1,8 @@
 // A small hand-computed estate for the blast views: two production keys, a sandbox key, three
 // routes (one deprecated with a successor), three functions and four consumers over the base
 // fixture's 10 days. Every expected number in the blast tests is derived from these rows.
-import { baseFixture, openFixtureDb, type FixtureDb, type FixtureRows } from '../../../helpers/fixture-db.ts';
-import { consumer, fn, key, route, tableOrder, traffic } from '../../../helpers/fixture-rows.ts';
-
-/**
- * Runs `fn` on a fresh fixture holding `rows`, inserting routes one at a time in the given order
- * so a successor route can be referenced by a later row; then applies the views.
- */
-export async function withRows<T>(rows: FixtureRows, fn: (db: FixtureDb) => Promise<T>): Promise<T> {
-  const db = await openFixtureDb();
-  try {
-    for (const table of tableOrder) {
-      const tableRows = rows[table] ?? [];
-      if (table === 'routes') for (const row of tableRows) await db.insert(table, [row]);
-      else await db.insert(table, tableRows);
-    }
-    await db.applyViews();
-    return await fn(db);
-  } finally {
-    db.close();
-  }
-}
+import { baseFixture, type FixtureRows } from '../../../helpers/fixture-db.ts';
+import { consumer, fn, key, route, traffic } from '../../../helpers/fixture-rows.ts';
 
 const days = ['2026-10-22', '2026-10-23', '2026-10-24', '2026-10-25', '2026-10-26'];
 
