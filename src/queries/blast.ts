@@ -4,7 +4,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { deprecationHeaders, type DeprecationHeaders } from '../api/deprecation.ts';
-import type { DemandHistogram, DemandLevel, DemandStream, ThrottleRow } from '../components/blast/throttle-formula.ts';
+import type {
+  DemandHistogram,
+  DemandLevel,
+  DemandStream,
+  ThrottleRow,
+} from '../components/blast/throttle-formula.ts';
 import { workspace, type QueryParams, type Workspace } from '../lib/db.ts';
 
 /** A kind of blast target. */
@@ -242,7 +247,10 @@ export async function retirePreview(routeId: string, db?: Workspace): Promise<Re
 }
 
 /** Change-a-function what-if; undefined for an unknown function. */
-export async function functionPreview(functionId: string, db?: Workspace): Promise<FunctionPreviewData | undefined> {
+export async function functionPreview(
+  functionId: string,
+  db?: Workspace,
+): Promise<FunctionPreviewData | undefined> {
   const [summary] = await run<FunctionSummary>('change_function', { function_id: functionId }, db);
   if (!summary) return undefined;
   const routes = await run<FunctionRoute>('change_function_routes', { function_id: functionId }, db);
@@ -252,7 +260,8 @@ export async function functionPreview(functionId: string, db?: Workspace): Promi
 
 /** Throttle what-if: predicted 429s per consumer × key of a key or consumer at `rpm` (the SQL macro). */
 export function throttlePreview(targetId: string, rpm: number, db?: Workspace): Promise<ThrottleRow[]> {
-  if (!Number.isInteger(rpm) || rpm < 0) throw new Error(`throttle: rpm must be a whole number ≥ 0, got ${rpm}`);
+  if (!Number.isInteger(rpm) || rpm < 0)
+    throw new Error(`throttle: rpm must be a whole number ≥ 0, got ${rpm}`);
   return run<ThrottleRow>('throttle', { target_id: targetId, rpm }, db);
 }
 
