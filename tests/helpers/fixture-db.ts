@@ -9,10 +9,10 @@
 import { afterAll, beforeAll } from 'vitest';
 import { DuckDBInstance, listValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { applySql } from '../../simulator/sql/apply.ts';
-import { tableOrder, type FixtureRows, type TableName } from './fixture-rows.ts';
+import { tableOrder, type FixtureRows, type TableName } from './fixture-tables.ts';
 
 export { baseFixture } from './fixture-rows.ts';
-export type { FixtureRows, TableName } from './fixture-rows.ts';
+export type { FixtureRows, TableName } from './fixture-tables.ts';
 
 /** A plain fixture value: strings for dates and timestamps, arrays for list columns. */
 export type FixtureValue = string | number | bigint | boolean | null | readonly string[];
