@@ -23,6 +23,17 @@ function daily(
   );
 }
 
+/** A key_demand_minute row: on `day`, `minutes` minutes with `rpm` requests. */
+function demand(
+  day: string,
+  key_id: string,
+  consumer_id: string,
+  requests_per_minute: number,
+  minutes: number,
+) {
+  return { day, key_id, consumer_id, requests_per_minute, minutes };
+}
+
 /**
  * The blast fixture. Traffic per edge (5 days × daily count ÷ 10 days = half the daily count):
  *   con_human  → rt_orders_v2 via key_prod_a : 1,000/day listed → 500 requests/day
@@ -30,6 +41,12 @@ function daily(
  *   con_agent  → rt_orders_v1 via key_prod_a : 200 assistant    → 100 requests/day (deprecated route)
  *   con_agent  → rt_orders_v2 via key_prod_b : 60 assistant     →  30 requests/day
  *   con_tester → rt_sandbox  via key_sandbox : 40 human         →  20 requests/day
+ * rt_v3_sandbox (GET /v3/orders/{order_id}, sandbox) has no traffic: the inferred successor of rt_sandbox.
+ * Recorded demand (key_demand_minute), by day:
+ *   key_prod_a · con_human : 10-22: 10 rpm × 100 min, 50 rpm × 10 min; 10-23: 50 rpm × 20 min, 80 rpm × 5 min
+ *   key_prod_a · con_bot   : 10-22: 100 rpm × 3 min
+ *   key_prod_a · con_agent : 10-22: 30 rpm × 10 min
+ *   key_prod_b · con_agent : 10-22: 45 rpm × 4 min
  */
 export function blastFixture(): FixtureRows {
   return {
@@ -71,6 +88,12 @@ export function blastFixture(): FixtureRows {
         successor_route_id: 'rt_orders_v2',
       }),
       route({ route_id: 'rt_sandbox', path: '/v2/orders/{order_id}', stage: 'sandbox' }),
+      route({
+        route_id: 'rt_v3_sandbox',
+        path: '/v3/orders/{order_id}',
+        api_version: 'v3',
+        stage: 'sandbox',
+      }),
     ],
     functions: [
       fn({ function_id: 'fn_create', route_id: 'rt_orders_v2' }),
@@ -96,6 +119,15 @@ export function blastFixture(): FixtureRows {
       ...daily('rt_orders_v1', 'con_agent', 'key_prod_a', { requests: 200, requests_assistant: 200 }),
       ...daily('rt_orders_v2', 'con_agent', 'key_prod_b', { requests: 60, requests_assistant: 60 }),
       ...daily('rt_sandbox', 'con_tester', 'key_sandbox', { requests: 40 }),
+    ],
+    key_demand_minute: [
+      demand('2026-10-22', 'key_prod_a', 'con_human', 10, 100),
+      demand('2026-10-22', 'key_prod_a', 'con_human', 50, 10),
+      demand('2026-10-23', 'key_prod_a', 'con_human', 50, 20),
+      demand('2026-10-23', 'key_prod_a', 'con_human', 80, 5),
+      demand('2026-10-22', 'key_prod_a', 'con_bot', 100, 3),
+      demand('2026-10-22', 'key_prod_a', 'con_agent', 30, 10),
+      demand('2026-10-22', 'key_prod_b', 'con_agent', 45, 4),
     ],
   };
 }
