@@ -1,7 +1,13 @@
+// The production server: one node:http server on one port. `/v2/*` goes straight to the Orders
+// API contract core through the node:http adapter (no Fetch objects, no Astro); everything else
+// goes to the Astro handler (static files, prerendered and on-demand console pages).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { handleNodeRequest, writePlain } from '../src/api/http/node.ts';
+import { problemResponse } from '../src/api/orders/respond.ts';
+import { loadApiRuntime, type ApiOptions, type ApiRuntime } from './api-deps.ts';
 
 /** Options for the production server. */
 export interface ServerOptions {
@@ -9,11 +15,16 @@ export interface ServerOptions {
   host: string;
   /** Folder of `astro build` output; defaults to ./dist. */
   distDir?: string;
+  /** false: serve only /v2 (tests and benchmarks without an Astro build). Default true. */
+  console?: boolean;
+  /** Where the Orders API reads and writes its data. */
+  api?: ApiOptions;
 }
 
-/** A running server: the port it bound and a way to stop it. */
+/** A running server: the port it bound, the API runtime, and a way to stop it. */
 export interface RunningServer {
   port: number;
+  api: ApiRuntime;
   close(): Promise<void>;
 }
 
@@ -27,11 +38,24 @@ async function loadAstroHandler(distDir: string): Promise<NodeHandler> {
   return mod.handler;
 }
 
+const noConsole: NodeHandler = (_req, res) =>
+  writePlain(res, problemResponse('not-found', 'This server serves only /v2'));
+
 /** Starts the console and API on one port (0 picks a free one). */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const astro = await loadAstroHandler(options.distDir ?? 'dist');
-  const server = createServer((req, res) => void astro(req, res));
+  const astro = options.console === false ? noConsole : await loadAstroHandler(options.distDir ?? 'dist');
+  const api = await loadApiRuntime(options.api);
+  const server = createServer((req, res) => {
+    if (req.url?.startsWith('/v2/')) {
+      handleNodeRequest(req, res, api.deps).catch(() => {
+        if (!res.headersSent) writePlain(res, problemResponse('internal-error', 'Unexpected failure'), true);
+        else res.destroy();
+      });
+    } else void astro(req, res);
+  });
   server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 15_000;
+  server.requestTimeout = 30_000;
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(options.port, options.host, done);
@@ -39,9 +63,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const { port } = server.address() as AddressInfo;
   return {
     port,
+    api,
     close: () =>
       new Promise<void>((done) => {
-        server.close(() => done());
+        server.close(() => void api.close().then(done));
         server.closeAllConnections();
       }),
   };

@@ -1,6 +1,11 @@
 // The three ways of serving the API, as runners over the same fixture world and fixed clock.
 import { handleOrders } from '../../../src/api/orders/handler.ts';
 import { depsFromWorld, type ApiWorld } from '../../../src/api/orders/world-deps.ts';
+import { setupServer } from 'msw/node';
+import { startServer } from '../../../server/server.ts';
+import { createOrdersHandlers } from '../../../src/mocks/handlers/orders.ts';
+import { createMockApi } from '../../../src/mocks/mock-api.ts';
+import { writeFixtureWorkspace } from '../../server/fixture-workspace.ts';
 import type { ApiRequest, ApiResponse, Runner } from './contract-types.ts';
 import { fixtureNowMs, fixtureWorld, sequentialIds } from './fixture-world.ts';
 
@@ -38,5 +43,53 @@ export async function handlerRunner(world: ApiWorld = fixtureWorld): Promise<Run
     },
     orderCount: () => Promise.resolve(deps.orders.count()),
     close: () => Promise.resolve(),
+  };
+}
+
+/** Sends a request over HTTP (or through MSW when it intercepts fetch) and reads the answer. */
+export async function fetchAnswer(url: string, request: ApiRequest): Promise<ApiResponse> {
+  const response = await fetch(url, { method: request.method, headers: request.headers, body: request.body });
+  const rawBody = await response.text();
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return { status: response.status, headers, body: parseBody(rawBody), rawBody };
+}
+
+/** The production server (console off) in this process, on a free port, over fixture files. */
+export async function serverRunner(world: ApiWorld = fixtureWorld): Promise<Runner & { baseUrl: string }> {
+  const files = await writeFixtureWorkspace(world);
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    console: false,
+    api: { ...files, clock: fixedClock, ids: sequentialIds() },
+  });
+  const baseUrl = `http://127.0.0.1:${server.port}`;
+  return {
+    name: 'server',
+    baseUrl,
+    send: (request) => fetchAnswer(baseUrl + request.path, request),
+    orderCount: () => Promise.resolve(server.api.deps.orders.count()),
+    close: () => server.close(),
+  };
+}
+
+/** MSW in node: setupServer with the handler set, requests through fetch to a fake origin. */
+export async function mswRunner(world: ApiWorld = fixtureWorld): Promise<Runner> {
+  const api = createMockApi(world, { clock: fixedClock, ids: sequentialIds() });
+  const origin = 'http://msw.test';
+  const msw = setupServer(...createOrdersHandlers(api, origin));
+  msw.listen({ onUnhandledFrame: 'bypass' });
+  await api.deps();
+  return {
+    name: 'msw',
+    send: (request) => fetchAnswer(origin + request.path, request),
+    orderCount: async () => (await api.deps()).orders.count(),
+    close: () => {
+      msw.close();
+      return Promise.resolve();
+    },
   };
 }

@@ -1,0 +1,93 @@
+// Keys issued at run time (`npm run keys:issue`): an append-only JSONL file of hashes, never
+// material. The server's key store re-reads new lines when it meets a hash it does not know.
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { KeyRecord, KeyStore } from '../src/api/orders/deps.ts';
+import type { MapKeyStore } from '../src/api/orders/memory-store.ts';
+
+/** One line of the issued-keys file. */
+export interface IssuedKeyLine {
+  key_id: string;
+  name: string;
+  environment: KeyRecord['environment'];
+  status: KeyRecord['status'];
+  plan: string;
+  rpm_budget: number;
+  scopes: string[];
+  created_at: string;
+  expires_at: string | null;
+  key_hash_sha256: string;
+  key_prefix: string;
+  key_last4: string;
+  /** Overrides the plan's monthly order quota for this key (e.g. a benchmark key). */
+  quota_orders_per_month?: number;
+}
+
+/** The issued-keys file: ESTATE_ISSUED_KEYS, else data/issued-keys.jsonl. */
+export function issuedKeysFile(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.ESTATE_ISSUED_KEYS ?? 'data/issued-keys.jsonl');
+}
+
+/** Appends one issued key (hash only). */
+export function appendIssuedKey(file: string, line: IssuedKeyLine): void {
+  mkdirSync(dirname(file), { recursive: true });
+  appendFileSync(file, JSON.stringify(line) + '\n', { mode: 0o600 });
+}
+
+/** A key store over workspace keys plus the issued-keys file, following the file as it grows. */
+export class FollowingKeyStore implements KeyStore {
+  private offset = 0;
+  private readonly keys: MapKeyStore;
+  private readonly file: string;
+  private readonly quotaOf: (plan: string) => number;
+
+  constructor(keys: MapKeyStore, file: string, quotaOf: (plan: string) => number) {
+    this.keys = keys;
+    this.file = file;
+    this.quotaOf = quotaOf;
+    this.catchUp();
+  }
+
+  /** The key for a hash, reading keys issued since the last look when the hash is unknown. */
+  findByHash(hashHex: string): KeyRecord | undefined {
+    return this.keys.findByHash(hashHex) ?? (this.catchUp() ? this.keys.findByHash(hashHex) : undefined);
+  }
+
+  /** Reads complete lines appended since the last call; true when any were added. */
+  private catchUp(): boolean {
+    if (!existsSync(this.file)) return false;
+    const size = statSync(this.file).size;
+    if (size <= this.offset) return false;
+    const fd = openSync(this.file, 'r');
+    const buffer = Buffer.alloc(size - this.offset);
+    try {
+      readSync(fd, buffer, 0, buffer.length, this.offset);
+    } finally {
+      closeSync(fd);
+    }
+    const text = buffer.toString('utf8');
+    const end = text.lastIndexOf('\n');
+    if (end < 0) return false;
+    this.offset += Buffer.byteLength(text.slice(0, end + 1));
+    let added = false;
+    for (const raw of text.slice(0, end).split('\n')) {
+      try {
+        const line = JSON.parse(raw) as IssuedKeyLine;
+        this.keys.add(line.key_hash_sha256, {
+          key_id: line.key_id,
+          environment: line.environment,
+          status: line.status,
+          plan: line.plan,
+          rpm_budget: line.rpm_budget,
+          scopes: line.scopes,
+          expires_at: line.expires_at,
+          quota_orders_per_month: line.quota_orders_per_month ?? this.quotaOf(line.plan),
+        });
+        added = true;
+      } catch {
+        // Not a key line: ignored.
+      }
+    }
+    return added;
+  }
+}

@@ -1,0 +1,4 @@
+// `estate-console/mocks`: the Orders API as MSW handlers for frontend developers (see README).
+export { handlers, mockApi } from './handlers/index.ts';
+export { createOrdersHandlers } from './handlers/orders.ts';
+export { createMockApi, demoSandboxKey, type MockApi } from './mock-api.ts';
