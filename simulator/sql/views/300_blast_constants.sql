@@ -2,16 +2,18 @@
 -- docs/decisions.md "Blast radius" explains each choice; tune here and nowhere else.
 create or replace view v_blast_constants as
 select
-  -- score = environment_weight × (dependents + traffic + slow_callers + pending_change points)
-  30.0::DOUBLE  as dependents_weight,          -- points at saturation for consumers that depend on the target
-  4.0::DOUBLE   as dependents_scale,           -- consumers: points = weight × (1 − exp(−dependents / scale))
+  -- score = environment_weight × (dependents + traffic + slow_callers + pending_change points);
+  -- the four weights add up to 100, the most a production target can score
+  25.0::DOUBLE  as dependents_weight,          -- points at saturation for consumers that depend on the target
+  15.0::DOUBLE  as dependents_scale,           -- consumers: points = weight × (1 − exp(−dependents / scale))
+  1.5::DOUBLE   as key_dependents_scale,       -- the same for a key: all holders must switch material in lockstep
   35.0::DOUBLE  as traffic_weight,             -- points at saturation for requests/day that would feel a change
-  100.0::DOUBLE as traffic_ref_per_day,        -- requests/day: points = weight × ln(1 + r/ref) / ln(1 + cap/ref)
-  -- the traffic cap is thresholds.hot_path_requests_per_day: a hot path earns all traffic points
+  1000.0::DOUBLE as traffic_ref_per_day,       -- requests/day: points = weight × ln(1 + r/ref) / ln(1 + cap/ref)
+  10.0::DOUBLE  as traffic_cap_hot_paths,      -- cap = this × thresholds.hot_path_requests_per_day (2M/day)
   20.0::DOUBLE  as slow_callers_weight,        -- points at saturation for automation and assistant dependents
-  3.0::DOUBLE   as slow_callers_scale,         -- consumers: they adapt slower than people to a change
-  15.0::DOUBLE  as pending_change_weight,      -- points at saturation when a change is already scheduled
-  2.0::DOUBLE   as pending_change_scale,       -- consumers: a deprecated route or an expiring key they still use
+  10.0::DOUBLE  as slow_callers_scale,         -- consumers: they adapt slower than people to a change
+  20.0::DOUBLE  as pending_change_weight,      -- points at saturation when a change is already scheduled
+  3.0::DOUBLE   as pending_change_scale,       -- consumers: a deprecated route or an expiring key they still use
   1.0::DOUBLE   as production_weight,          -- environment weights: production (prod) > staging > sandbox
   0.6::DOUBLE   as staging_weight,
   0.35::DOUBLE  as sandbox_weight,

@@ -6,12 +6,15 @@ with c as (select * from v_blast_constants),
 points as (
   select
     i.*,
-    round(i.environment_weight * c.dependents_weight * (1 - exp(-i.dependents / c.dependents_scale)), 1)
-      as dependents_points,
+    round(
+      i.environment_weight * c.dependents_weight
+        * (1 - exp(-i.dependents / case when i.target_type = 'key' then c.key_dependents_scale else c.dependents_scale end)),
+      1
+    ) as dependents_points,
     round(
       i.environment_weight * c.traffic_weight
         * least(1, ln(1 + i.requests_per_day / c.traffic_ref_per_day)
-          / ln(1 + t.hot_path_requests_per_day / c.traffic_ref_per_day)),
+          / ln(1 + c.traffic_cap_hot_paths * t.hot_path_requests_per_day / c.traffic_ref_per_day)),
       1
     ) as traffic_points,
     round(i.environment_weight * c.slow_callers_weight * (1 - exp(-i.slow_dependents / c.slow_callers_scale)), 1)

@@ -1,6 +1,7 @@
 -- Throttle storm: a consumer with throttle_storm_min_429 or more 429s over the period, or
--- throttle_storm_min_pct % of its requests refused. The cause is traced: an exhausted or nearly
--- exhausted plan quota, else per-minute demand above the budget of the key carrying the 429s.
+-- throttle_storm_min_pct % of its requests refused. The cause is traced: an exhausted plan quota,
+-- else minutes of recorded demand above the rpm budget of the key carrying most 429s (with the quota
+-- burn named when it is at risk too), else a nearly exhausted quota.
 create or replace view v_alert_throttle_storm as
 with c as (select * from v_blast_constants),
 by_key as (
@@ -34,10 +35,13 @@ select
   q.quota_burn_pct,
   case
     when q.quota_burn_pct >= 100 then format('{} plan quota exhausted: {}% burned', q.plan, q.quota_burn_pct)
-    when q.is_at_risk then format('{} plan quota nearly exhausted: {}% burned', q.plan, q.quota_burn_pct)
-    else format(
-      'demand above the {} rpm budget of key {} (peak {} rpm)', k.rpm_budget, b.key_id, coalesce(o.peak_rpm, 0)
+    when coalesce(o.minutes_over, 0) > 0 then format(
+      'demand bursts above the {} rpm budget of key {} (peak {} rpm){}',
+      k.rpm_budget, k.name, o.peak_rpm,
+      case when q.is_at_risk then format('; {}% of the {} quota is burned too', q.quota_burn_pct, q.plan) else '' end
     )
+    when q.is_at_risk then format('{} plan quota nearly exhausted: {}% burned', q.plan, q.quota_burn_pct)
+    else format('requests refused with 429 on key {}', k.name)
   end as cause,
   format(
     '{:,} requests refused with 429 ({}% of {:,}) from {} to {}; {}% of quota burned; {:,} minutes over {} rpm',
@@ -51,8 +55,12 @@ select
     k.rpm_budget
   ) as evidence,
   case
-    when q.is_at_risk then format('Raise the {} quota of {} or move it to a larger plan.', q.plan, q.name)
-    else format('Preview a higher rpm budget for key {} in its throttle what-if.', b.key_id)
+    when q.quota_burn_pct >= 100 then format('Raise the {} quota of {} or move it to a larger plan.', q.plan, q.name)
+    when coalesce(o.minutes_over, 0) > 0 then format(
+      'Preview a higher rpm budget for key {} in its throttle what-if, or ask {} to spread its bursts{}.',
+      k.name, q.name, case when q.is_at_risk then '; review its plan quota' else '' end
+    )
+    else format('Review the {} quota of {} and the budget of key {}.', q.plan, q.name, k.name)
   end as next_step
 from v_consumer_quota q
 join totals t on t.consumer_id = q.consumer_id
