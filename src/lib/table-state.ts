@@ -100,11 +100,12 @@ export function setFilter(state: TableState, param: string, value: string | null
 }
 
 /** Whether a row passes every active filter. */
-export function rowMatches(row: TableRow, state: TableState, spec: TableSpec): boolean {
+export function rowMatches(row: object, state: TableState, spec: TableSpec): boolean {
+  const values = row as TableRow;
   return spec.filters.every((filter) => {
     const chosen = state.filters[filter.param];
     const option = chosen === undefined ? undefined : filter.options[chosen];
-    return option === undefined || String(row[option.field]) === option.equals;
+    return option === undefined || String(values[option.field]) === option.equals;
   });
 }
 
@@ -118,18 +119,18 @@ function comparable(value: CellValue, type: SortSpec['type']): number | string |
 }
 
 /** Compares two rows under a sort; empty values always sort last, ties keep their original order. */
-export function compareRows(a: TableRow, b: TableRow, state: TableState, spec: TableSpec): number {
+export function compareRows(a: object, b: object, state: TableState, spec: TableSpec): number {
   const column = spec.sorts[state.sort];
   if (!column) return 0;
-  const x = comparable(a[column.field] ?? null, column.type);
-  const y = comparable(b[column.field] ?? null, column.type);
+  const x = comparable((a as TableRow)[column.field] ?? null, column.type);
+  const y = comparable((b as TableRow)[column.field] ?? null, column.type);
   if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
   const order = x < y ? -1 : x > y ? 1 : 0;
   return state.dir === 'asc' ? order : -order;
 }
 
 /** The rows to show, in order: filtered by the state's filters and stably sorted by its sort. */
-export function applyTableState<Row extends TableRow>(
+export function applyTableState<Row extends object>(
   rows: readonly Row[],
   state: TableState,
   spec: TableSpec,
@@ -138,7 +139,7 @@ export function applyTableState<Row extends TableRow>(
 }
 
 /** Every row in display order, each marked visible or not (the server keeps hidden rows for the browser). */
-export function orderTableRows<Row extends TableRow>(
+export function orderTableRows<Row extends object>(
   rows: readonly Row[],
   state: TableState,
   spec: TableSpec,
@@ -152,4 +153,21 @@ export function orderTableRows<Row extends TableRow>(
 export function ariaSort(state: TableState, key: string): 'ascending' | 'descending' | undefined {
   if (state.sort !== key) return undefined;
   return state.dir === 'asc' ? 'ascending' : 'descending';
+}
+
+/** The state a page renders with: the default when prerendered (no query string exists), else the URL's. */
+export function requestState(url: URL, isPrerendered: boolean, spec: TableSpec): TableState {
+  return isPrerendered ? defaultState(spec) : parseTableState(url.searchParams, spec);
+}
+
+/** The values of a row the browser needs to filter and sort it, with its position in the default order. */
+export function rowData(row: object, spec: TableSpec, index: number): string {
+  const values = row as Readonly<Record<string, unknown>>;
+  const fields = new Set<string>([
+    ...Object.values(spec.sorts).map((s) => s.field),
+    ...spec.filters.flatMap((f) => Object.values(f.options).map((o) => o.field)),
+  ]);
+  const data: Record<string, CellValue> = { _i: index };
+  for (const field of fields) data[field] = (values[field] ?? null) as CellValue;
+  return JSON.stringify(data);
 }

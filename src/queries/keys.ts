@@ -62,8 +62,19 @@ export interface KeyDependentRouteRow {
   agent_share_pct: number | null;
 }
 
+/** Keys per environment (only environments that have keys). */
+export interface KeyEnvironmentCountsRow {
+  environment: KeyEnvironment;
+  keys: number;
+  unused_keys: number;
+  rotation_risk_keys: number;
+}
+
 /** Every key, highest blast first. */
 export const keyRows = (db?: Workspace) => runQuery<KeyRow>('keys', 'key_rows', {}, db);
+/** Keys per environment, unused and rotation-risk counts included. */
+export const keyEnvironmentCounts = (db?: Workspace) =>
+  runQuery<KeyEnvironmentCountsRow>('keys', 'key_environment_counts', {}, db);
 /** Every key id (for getStaticPaths). */
 export const keyIds = async (db?: Workspace) =>
   (await runQuery<{ key_id: string }>('keys', 'key_ids', {}, db)).map((r) => r.key_id);

@@ -71,6 +71,7 @@ export interface BlastBoardRow {
   target_id: string;
   label: string;
   score: number;
+  is_high_blast: boolean;
   reason: string;
   href: string;
 }

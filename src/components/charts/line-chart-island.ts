@@ -53,7 +53,8 @@ function draw(canvas: HTMLCanvasElement): void {
         borderWidth: 2,
         pointRadius: 0,
         pointHoverRadius: 4,
-        tension: 0.25,
+        tension: 0.2,
+        cubicInterpolationMode: 'monotone' as const,
       })),
     },
     options: {

@@ -1,0 +1,48 @@
+// `npm run screenshots`: builds the console, serves it, and captures the four screens (light, 1440 px)
+// plus the Overview dark and at 360 px into docs/screenshots/, with the browser-test harness.
+// ESTATE_TEST_DIST picks the build folder (default .test-dist-screenshots); SKIP_BUILD=1 reuses it.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+
+process.env.ESTATE_TEST_DIST ??= '.test-dist-screenshots';
+const { launchBrowser, startConsoleServer, stopConsoleServer, testDist } =
+  await import('../tests/browser/harness.ts');
+
+const shots = [
+  { name: 'overview', path: '/app/api', width: 1440, scheme: 'light' },
+  { name: 'keys', path: '/app/api/keys', width: 1440, scheme: 'light' },
+  { name: 'routes', path: '/app/api/routes', width: 1440, scheme: 'light' },
+  { name: 'functions', path: '/app/api/functions', width: 1440, scheme: 'light' },
+  { name: 'overview-dark', path: '/app/api', width: 1440, scheme: 'dark' },
+  { name: 'routes-360', path: '/app/api/routes', width: 360, scheme: 'light' },
+] as const;
+
+if (process.env.SKIP_BUILD !== '1') {
+  for (const args of [
+    ['scripts/ensure-data.ts'],
+    ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', testDist],
+  ]) {
+    const result = spawnSync(process.execPath, args, { stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`screenshots: node ${args.join(' ')} failed`);
+  }
+}
+
+mkdirSync('docs/screenshots', { recursive: true });
+const server = await startConsoleServer();
+const browser = await launchBrowser();
+try {
+  for (const shot of shots) {
+    const page = await browser.newPage({
+      viewport: { width: shot.width, height: 900 },
+      colorScheme: shot.scheme,
+    });
+    await page.goto(`${server.baseUrl}${shot.path}`, { waitUntil: 'networkidle' });
+    const file = `docs/screenshots/${shot.name}.png`;
+    await page.screenshot({ path: file, fullPage: true });
+    console.log(`wrote ${file}`);
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  await stopConsoleServer(server);
+}
