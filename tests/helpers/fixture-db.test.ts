@@ -32,4 +32,17 @@ describe('fixture db', () => {
       db.close();
     }
   });
+
+  it('refuses rows once the views are applied, since rollups are built from the facts then', async () => {
+    const db = await openFixtureDb();
+    try {
+      await db.insertAll(baseFixture());
+      await db.applyViews();
+      await expect(db.insert('routes', [route({ route_id: 'rt_late' })])).rejects.toThrow(
+        /before the views are applied/,
+      );
+    } finally {
+      db.close();
+    }
+  });
 });

@@ -5,7 +5,8 @@
 //     const rows = await db.query<{ route_id: string }>('select route_id from v_route_stats');
 //   });
 //
-// Row builders with sensible defaults live in ./fixture-rows.ts.
+// Row builders with sensible defaults live in ./fixture-rows.ts. Insert every row before the views
+// are applied (the first query applies them): applying the views also builds rollup tables.
 import { afterAll, beforeAll } from 'vitest';
 import { DuckDBInstance, listValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { applySql } from '../../simulator/sql/apply.ts';
@@ -19,7 +20,10 @@ export type FixtureValue = string | number | bigint | boolean | null | readonly 
 
 /** An in-memory workspace for one test. */
 export interface FixtureDb {
-  /** Inserts rows (plain objects keyed by column name; missing columns are null) into one table. */
+  /**
+   * Inserts rows (plain objects keyed by column name; missing columns are null) into one table.
+   * Only before the views are applied: applying them builds rollups from the facts.
+   */
   insert(table: TableName, rows: readonly object[]): Promise<void>;
   /** Inserts every table of a fixture, in schema order (parents before children). */
   insertAll(rows: FixtureRows): Promise<void>;
@@ -70,6 +74,10 @@ export async function openFixtureDb(): Promise<FixtureDb> {
 
   const db: FixtureDb = {
     async insert(table, rows) {
+      if (viewsApplied) {
+        // Applying the views also builds rollup tables (log_latency_rollup) from the facts.
+        throw new Error(`fixture: insert into ${table} before the views are applied (query() applies them)`);
+      }
       if (rows.length === 0) return;
       const types = await columnTypes(connection, table);
       const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];

@@ -1,14 +1,14 @@
--- The overview's error rate, strictly from the log sample, with the status-class breakdown.
--- Shares are of all sampled requests; null when the sample is empty.
+-- The overview's error rate, strictly from the log sample (via log_sample_counts), with the
+-- status-class breakdown. Shares are of all sampled requests; null when the sample is empty.
 create or replace view v_overview_error_rate as
 with counts as (
   select
-    count(*) as sample_requests,
-    count(*) filter (where status between 200 and 299) as status_2xx,
-    count(*) filter (where status between 300 and 399) as status_3xx,
-    count(*) filter (where status between 400 and 499) as status_4xx,
-    count(*) filter (where status between 500 and 599) as status_5xx
-  from log_sample
+    coalesce(sum(requests), 0) as sample_requests,
+    coalesce(sum(requests) filter (where status_class = 2), 0) as status_2xx,
+    coalesce(sum(requests) filter (where status_class = 3), 0) as status_3xx,
+    coalesce(sum(requests) filter (where status_class = 4), 0) as status_4xx,
+    coalesce(sum(requests) filter (where status_class = 5), 0) as status_5xx
+  from log_sample_counts
 )
 select
   sample_requests::INTEGER as sample_requests, -- sampled requests, every status

@@ -1,13 +1,14 @@
--- Caller mix of the log sample: always three rows (human, automation, assistant), zero when absent.
+-- Caller mix of the log sample (via log_sample_counts): always three rows (human, automation,
+-- assistant), zero when a kind is absent.
 create or replace view v_caller_mix as
 with kinds(caller_kind, sort_order) as (
   values ('human', 1), ('automation', 2), ('assistant', 3)
 ),
 counts as (
-  select caller_kind, count(*) as requests from log_sample group by caller_kind
+  select caller_kind, sum(requests) as requests from log_sample_counts group by caller_kind
 ),
 total as (
-  select count(*) as requests from log_sample
+  select sum(requests) as requests from log_sample_counts
 )
 select
   k.caller_kind,

@@ -11,9 +11,7 @@ with traffic as (
   group by route_id
 ),
 latency as (
-  select route_id, quantile_disc(edge_ms + origin_ms, 0.99) as p99_ms
-  from log_sample
-  group by route_id
+  select route_id, p99_ms from log_latency_rollup where grain = 'route'
 ),
 dependents as (
   select route_id, count(distinct consumer_id) as dependents

@@ -1,0 +1,11 @@
+-- Latency per route per day from the log sample: nearest-rank percentiles of edge_ms + origin_ms
+-- (precomputed in log_latency_rollup; docs/decisions.md "Measures").
+create or replace view v_route_latency_daily as
+select
+  day,
+  route_id,
+  round(p50_ms, 1)::DOUBLE as p50_ms,        -- milliseconds
+  round(p99_ms, 1)::DOUBLE as p99_ms,        -- milliseconds
+  sample_requests                            -- sampled requests behind them
+from log_latency_rollup
+where grain = 'route_day';

@@ -1,8 +1,0 @@
--- The overview's p99 latency over the whole log sample: edge, origin, and their per-request sum.
--- The total is the p99 of (edge_ms + origin_ms), not the sum of the two p99s.
-create or replace view v_overview_p99 as
-select
-  round(quantile_disc(edge_ms, 0.99), 1)::DOUBLE as edge_p99_ms,               -- ms at the edge
-  round(quantile_disc(origin_ms, 0.99), 1)::DOUBLE as origin_p99_ms,           -- ms at the origin
-  round(quantile_disc(edge_ms + origin_ms, 0.99), 1)::DOUBLE as total_p99_ms   -- ms, edge + origin
-from log_sample;
