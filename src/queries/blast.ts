@@ -40,6 +40,7 @@ export interface BlastScoreRow {
 export interface BlastConstants {
   dependents_weight: number;
   dependents_scale: number;
+  key_dependents_scale: number;
   traffic_weight: number;
   traffic_ref_per_day: number;
   slow_callers_weight: number;
