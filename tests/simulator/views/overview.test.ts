@@ -112,6 +112,32 @@ describe('v_overview_p99', () => {
   });
 });
 
+describe('with an empty log sample', () => {
+  it.each([
+    // One row of nulls: nothing was sampled, so there is no percentile.
+    { view: 'v_overview_p99', row: { edge_p99_ms: null, origin_p99_ms: null, total_p99_ms: null } },
+    // Zero counts and no shares.
+    {
+      view: 'v_overview_error_rate',
+      row: {
+        sample_requests: 0,
+        status_2xx: 0,
+        status_3xx: 0,
+        status_4xx: 0,
+        status_5xx: 0,
+        pct_2xx: null,
+        pct_3xx: null,
+        pct_4xx: null,
+        pct_5xx: null,
+        error_pct: null,
+      },
+    },
+  ])('$view still answers one row', async ({ view, row }) => {
+    const rows = await withFixture(baseFixture(), (db) => db.query(`select * from ${view}`));
+    expect(rows).toEqual([row]);
+  });
+});
+
 describe('v_overview', () => {
   const quota = (consumer_id: string, used: number): QuotaRow => ({
     day: '2026-10-31',
