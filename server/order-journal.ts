@@ -2,7 +2,7 @@
 // batch is being written wait for the next batch; each batch is one write and one fsync, and every
 // request in it resolves only after that fsync. Replayed at start; a torn last line (kill -9
 // mid-write) was never acknowledged and is skipped.
-import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, truncateSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StoredOrder } from '../src/api/orders/deps.ts';
@@ -29,6 +29,14 @@ export function readJournal(dir: string): StoredOrder[] {
   return orders;
 }
 
+/** Cuts a torn last line (never acknowledged) so the next append starts on a line of its own. */
+function dropTornTail(file: string): void {
+  if (!existsSync(file)) return;
+  const bytes = readFileSync(file);
+  if (bytes.length === 0 || bytes[bytes.length - 1] === 0x0a) return;
+  truncateSync(file, bytes.lastIndexOf(0x0a) + 1);
+}
+
 interface Pending {
   line: string;
   order: StoredOrder;
@@ -53,6 +61,7 @@ export class JournalOrderStore extends MemoryOrderStore {
   /** Opens (creating) the journal in `dir` and replays it. */
   static async open(dir: string): Promise<JournalOrderStore> {
     mkdirSync(dir, { recursive: true });
+    dropTornTail(journalFile(dir));
     const existing = readJournal(dir);
     const handle = await open(journalFile(dir), 'a');
     const store = new JournalOrderStore(handle);

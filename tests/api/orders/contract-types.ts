@@ -1,5 +1,6 @@
 // Types of the contract-case table and of a runner (one way of serving the API).
 import type { ProblemSlug } from '../../../src/api/orders/contract.ts';
+import type { OrderStore } from '../../../src/api/orders/deps.ts';
 
 /** A request as a test sends it. */
 export interface ApiRequest {
@@ -45,8 +46,8 @@ export interface ContractCase {
 export interface Runner {
   name: string;
   send(request: ApiRequest): Promise<ApiResponse>;
-  /** How many orders the runner's store holds. */
-  orderCount(): Promise<number>;
+  /** The runner's order store (to count orders, or to hold a create in flight). */
+  store(): Promise<OrderStore>;
   close(): Promise<void>;
 }
 

@@ -20,6 +20,8 @@ export const fixtureKeys = {
   expiring: material('test', 'Expiring1'),
   tinyRpm: material('test', 'TinyRpm1'),
   tinyQuota: material('test', 'TinyQuota1'),
+  burst: material('test', 'Burst1'),
+  fuzz: material('test', 'Fuzz1'),
   unknown: material('test', 'NobodyHasThis'),
 } as const;
 
@@ -61,6 +63,8 @@ export const fixtureWorld: ApiWorld = {
     key('expiring', { status: 'expiring', expires_at: '2026-12-01T00:00:00.000Z' }),
     key('tinyRpm', { rpm_budget: 3 }),
     key('tinyQuota', { plan: 'Internal' }),
+    key('burst', { rpm_budget: 700 }),
+    key('fuzz', { rpm_budget: 1_000_000 }),
   ],
   customers: [{ customer_id: 'cus_acme' }, { customer_id: 'cus_globex' }],
   skus: [{ sku: 'sku_widget' }, { sku: 'sku_gadget' }, { sku: 'sku_gizmo' }],

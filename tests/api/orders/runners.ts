@@ -41,7 +41,7 @@ export async function handlerRunner(world: ApiWorld = fixtureWorld): Promise<Run
         rawBody: response.body,
       };
     },
-    orderCount: () => Promise.resolve(deps.orders.count()),
+    store: () => Promise.resolve(deps.orders),
     close: () => Promise.resolve(),
   };
 }
@@ -71,7 +71,7 @@ export async function serverRunner(world: ApiWorld = fixtureWorld): Promise<Runn
     name: 'server',
     baseUrl,
     send: (request) => fetchAnswer(baseUrl + request.path, request),
-    orderCount: () => Promise.resolve(server.api.deps.orders.count()),
+    store: () => Promise.resolve(server.api.deps.orders),
     close: () => server.close(),
   };
 }
@@ -86,7 +86,7 @@ export async function mswRunner(world: ApiWorld = fixtureWorld): Promise<Runner>
   return {
     name: 'msw',
     send: (request) => fetchAnswer(origin + request.path, request),
-    orderCount: async () => (await api.deps()).orders.count(),
+    store: async () => (await api.deps()).orders,
     close: () => {
       msw.close();
       return Promise.resolve();
