@@ -4,9 +4,10 @@ create or replace view v_alert_sunset as
 select
   r.route_id as target_id,
   r.label,
-  format('deprecated route sunsets on {} ({} days) while {} consumer{} still call it',
-    r.sunset_at, date_diff('day', p.as_of, r.sunset_at), r.dependents_calling,
-    case when r.dependents_calling = 1 then '' else 's' end) as cause,
+  format('deprecated route sunsets on {} ({} days) while {} still call{} it',
+    r.sunset_at, date_diff('day', p.as_of, r.sunset_at),
+    case when r.dependents_calling = 1 then '1 consumer' else r.dependents_calling || ' consumers' end,
+    case when r.dependents_calling = 1 then 's' else '' end) as cause,
   format('{:,} requests/day, {}% from assistants, from {} to {}; successor {}',
     round(r.requests_per_day)::BIGINT, r.agent_share_pct, p.period_start, p.period_end,
     coalesce(r.successor_label, 'none')) as evidence,

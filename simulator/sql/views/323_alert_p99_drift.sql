@@ -6,8 +6,8 @@ create or replace view v_alert_p99_drift as
 with c as (select * from v_blast_constants),
 windows as (
   select
-    p.period_end - to_days(c.p99_drift_window_days - 1) as recent_start,
-    p.period_end - to_days(2 * c.p99_drift_window_days - 1) as before_start,
+    (p.period_end - to_days(c.p99_drift_window_days - 1))::DATE as recent_start,
+    (p.period_end - to_days(2 * c.p99_drift_window_days - 1))::DATE as before_start,
     p.period_end
   from v_period p cross join c
 ),
@@ -60,7 +60,8 @@ select
   format('cold starts of {} rose from {}% to {}% of invocations', f.name,
     round(tr.cold_before_pct, 1), round(tr.cold_recent_pct, 1)) as cause,
   format('p99 of {} rose {}% from {} ms to {} ms ({} to {} vs the {} days before; {} and {} sampled requests)',
-    r.method || ' ' || r.path, round(tr.drift_pct), round(tr.p99_before_ms), round(tr.p99_recent_ms),
+    r.method || ' ' || r.path, round(tr.drift_pct)::BIGINT, round(tr.p99_before_ms)::BIGINT,
+    round(tr.p99_recent_ms)::BIGINT,
     w.recent_start, w.period_end, c.p99_drift_window_days, tr.samples_before, tr.samples_recent) as evidence,
   format('Keep {} warm (provisioned concurrency or a smaller bundle) and watch the p99 of {}.', f.name,
     r.method || ' ' || r.path) as next_step
