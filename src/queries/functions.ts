@@ -1,6 +1,8 @@
 // Queries of the Functions screen and a function's detail page.
 import type { Workspace } from '../lib/db.ts';
-import { runMaybe, runQuery } from './sql-file.ts';
+import { runQuery } from './sql-file.ts';
+import { consumersById, lookup, type ConsumerRow } from './common.ts';
+import { routeRows, type RouteRow } from './routes.ts';
 
 /** One deployed function (v_function_stats with its route and v_blast_score). */
 export interface FunctionRow {
@@ -22,34 +24,22 @@ export interface FunctionRow {
   is_cold_heavy: boolean;
   blast_score: number;
   is_high_blast: boolean;
-}
-
-/** One function with why its blast score ranks. */
-export interface FunctionDetailRow extends FunctionRow {
   blast_reason: string;
 }
 
-/** A route a function serves. */
+/** A route a function serves, with whether it is the route the function backs. */
 export interface FunctionRouteRow {
-  route_id: string;
-  method: string;
-  path: string;
-  stage: string;
-  requests_per_day: number;
-  p99_ms: number | null;
-  error_pct: number | null;
+  route: RouteRow;
   is_backed_route: boolean;
 }
 
-/** A consumer behind a function, through one route (v_function_dependents). */
+/** A consumer behind a function, through one route (v_function_dependents), named. */
 export interface FunctionConsumerRow {
   consumer_id: string;
-  name: string;
-  consumer_type: string;
   route_id: string;
-  method: string;
-  path: string;
   requests_per_day: number;
+  consumer: ConsumerRow;
+  route: RouteRow;
 }
 
 /** A function's invocations on one day (v_function_daily). */
@@ -64,17 +54,45 @@ export interface FunctionDayRow {
 /** Every function, highest blast first. */
 export const functionRows = (db?: Workspace) => runQuery<FunctionRow>('functions', 'function_rows', {}, db);
 /** Every function id (for getStaticPaths). */
-export const functionIds = async (db?: Workspace) =>
-  (await runQuery<{ function_id: string }>('functions', 'function_ids', {}, db)).map((r) => r.function_id);
-/** One function, or undefined. */
-export const functionDetail = (functionId: string, db?: Workspace) =>
-  runMaybe<FunctionDetailRow>('functions', 'function_detail', { function_id: functionId }, db);
-/** The routes a function serves. */
-export const functionRoutes = (functionId: string, db?: Workspace) =>
-  runQuery<FunctionRouteRow>('functions', 'function_routes', { function_id: functionId }, db);
-/** The consumers behind a function. */
-export const functionConsumers = (functionId: string, db?: Workspace) =>
-  runQuery<FunctionConsumerRow>('functions', 'function_consumers', { function_id: functionId }, db);
+export const functionIds = async (db?: Workspace) => (await functionRows(db)).map((r) => r.function_id);
+/** One function from the table, or undefined when there is no such function. */
+export const functionDetail = async (functionId: string, db?: Workspace) =>
+  (await functionRows(db)).find((r) => r.function_id === functionId);
+/** The routes a function serves: the one it backs first, then by traffic. */
+export async function functionRoutes(functionId: string, db?: Workspace): Promise<FunctionRouteRow[]> {
+  const fn = await functionDetail(functionId, db);
+  const ids = await runQuery<{ route_id: string }>(
+    'functions',
+    'function_routes',
+    { function_id: functionId },
+    db,
+  );
+  const routes = new Map((await routeRows(db)).map((r) => [r.route_id, r]));
+  return ids
+    .map((r) => ({
+      route: lookup(routes, r.route_id, 'route'),
+      is_backed_route: r.route_id === fn?.route_id,
+    }))
+    .sort(
+      (a, b) =>
+        Number(b.is_backed_route) - Number(a.is_backed_route) ||
+        b.route.requests_per_day - a.route.requests_per_day,
+    );
+}
+
+/** The consumers behind a function, named, with the route they reach it through. */
+export async function functionConsumers(functionId: string, db?: Workspace): Promise<FunctionConsumerRow[]> {
+  type Edge = Omit<FunctionConsumerRow, 'consumer' | 'route'>;
+  const rows = await runQuery<Edge>('functions', 'function_consumers', { function_id: functionId }, db);
+  const consumers = await consumersById(db);
+  const routes = new Map((await routeRows(db)).map((r) => [r.route_id, r]));
+  return rows.map((r) => ({
+    ...r,
+    consumer: lookup(consumers, r.consumer_id, 'consumer'),
+    route: lookup(routes, r.route_id, 'route'),
+  }));
+}
+
 /** A function's invocations per day. */
 export const functionDaily = (functionId: string, db?: Workspace) =>
   runQuery<FunctionDayRow>('functions', 'function_daily', { function_id: functionId }, db);

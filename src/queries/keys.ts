@@ -1,7 +1,9 @@
 // Queries of the Keys screen and a key's detail page. Key values never reach these rows: only
 // the display prefix and last four characters (the views hold no material, and no hash leaves SQL).
 import type { Workspace } from '../lib/db.ts';
-import { runMaybe, runQuery } from './sql-file.ts';
+import { runQuery } from './sql-file.ts';
+import { consumersById, lookup, type ConsumerRow } from './common.ts';
+import { routeRows, type RouteRow } from './routes.ts';
 
 /** Environments in the order the Keys screen separates them. */
 export const keyEnvironments = ['production', 'sandbox', 'staging'] as const;
@@ -28,38 +30,28 @@ export interface KeyRow {
   dependents: number;
   requests_per_day: number;
   routes: number;
+  scopes: string[];
   blast_score: number;
   is_high_blast: boolean;
-}
-
-/** One key with its scopes and why its blast score ranks. */
-export interface KeyDetailRow extends KeyRow {
-  scopes: string[];
   blast_reason: string;
 }
 
-/** A consumer that depends on a key (v_key_dependents with v_consumer_quota). */
+/** A consumer that depends on a key (v_key_dependents), named from v_consumer_quota. */
 export interface KeyDependentRow {
   consumer_id: string;
-  name: string;
-  consumer_type: string;
-  plan: string;
-  primary_caller_kind: string;
   requests_per_day: number;
-  quota_burn_pct: number | null;
-  is_at_risk: boolean;
+  primary_caller_kind: string;
+  consumer: ConsumerRow;
 }
 
-/** A route one of a key's dependents calls with the key (v_route_dependents). */
+/** A route one of a key's dependents calls with the key (v_route_dependents), named. */
 export interface KeyDependentRouteRow {
   consumer_id: string;
-  consumer_name: string;
   route_id: string;
-  method: string;
-  path: string;
-  stage: string;
   requests_per_day: number;
   agent_share_pct: number | null;
+  consumer: ConsumerRow;
+  route: RouteRow;
 }
 
 /** Keys per environment (only environments that have keys). */
@@ -76,17 +68,34 @@ export const keyRows = (db?: Workspace) => runQuery<KeyRow>('keys', 'key_rows', 
 export const keyEnvironmentCounts = (db?: Workspace) =>
   runQuery<KeyEnvironmentCountsRow>('keys', 'key_environment_counts', {}, db);
 /** Every key id (for getStaticPaths). */
-export const keyIds = async (db?: Workspace) =>
-  (await runQuery<{ key_id: string }>('keys', 'key_ids', {}, db)).map((r) => r.key_id);
-/** One key, or undefined when there is no such key. */
-export const keyDetail = (keyId: string, db?: Workspace) =>
-  runMaybe<KeyDetailRow>('keys', 'key_detail', { key_id: keyId }, db);
-/** The consumers that depend on a key. */
-export const keyDependents = (keyId: string, db?: Workspace) =>
-  runQuery<KeyDependentRow>('keys', 'key_dependents', { key_id: keyId }, db);
-/** The routes a key's dependents call with it. */
-export const keyDependentRoutes = (keyId: string, db?: Workspace) =>
-  runQuery<KeyDependentRouteRow>('keys', 'key_dependent_routes', { key_id: keyId }, db);
+export const keyIds = async (db?: Workspace) => (await keyRows(db)).map((r) => r.key_id);
+/** One key from the registry, or undefined when there is no such key. */
+export const keyDetail = async (keyId: string, db?: Workspace) =>
+  (await keyRows(db)).find((r) => r.key_id === keyId);
+/** The consumers that depend on a key, named. */
+export async function keyDependents(keyId: string, db?: Workspace): Promise<KeyDependentRow[]> {
+  const rows = await runQuery<Omit<KeyDependentRow, 'consumer'>>(
+    'keys',
+    'key_dependents',
+    { key_id: keyId },
+    db,
+  );
+  const consumers = await consumersById(db);
+  return rows.map((r) => ({ ...r, consumer: lookup(consumers, r.consumer_id, 'consumer') }));
+}
+
+/** The routes a key's dependents call with it, named. */
+export async function keyDependentRoutes(keyId: string, db?: Workspace): Promise<KeyDependentRouteRow[]> {
+  type Edge = Omit<KeyDependentRouteRow, 'consumer' | 'route'>;
+  const rows = await runQuery<Edge>('keys', 'key_dependent_routes', { key_id: keyId }, db);
+  const consumers = await consumersById(db);
+  const routes = new Map((await routeRows(db)).map((r) => [r.route_id, r]));
+  return rows.map((r) => ({
+    ...r,
+    consumer: lookup(consumers, r.consumer_id, 'consumer'),
+    route: lookup(routes, r.route_id, 'route'),
+  }));
+}
 
 /** Everything a key's detail page shows; undefined when there is no such key. */
 export async function keyDetailScreen(keyId: string, db?: Workspace) {

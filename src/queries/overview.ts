@@ -34,13 +34,6 @@ export interface ErrorRateRow {
   error_pct: number | null;
 }
 
-/** v_overview_p99: p99 at the edge, the origin and of their sum. */
-export interface P99Row {
-  edge_p99_ms: number | null;
-  origin_p99_ms: number | null;
-  total_p99_ms: number | null;
-}
-
 /** v_availability: availability against the target and the error budget. */
 export interface AvailabilityRow {
   availability_pct: number | null;
@@ -98,8 +91,6 @@ export const overviewFigures = (db?: Workspace) =>
   runOne<OverviewFiguresRow>('overview', 'overview_figures', {}, db);
 /** The error rate's status-class breakdown. */
 export const errorRate = (db?: Workspace) => runOne<ErrorRateRow>('overview', 'error_rate', {}, db);
-/** p99 latency, edge and origin. */
-export const p99Latency = (db?: Workspace) => runOne<P99Row>('overview', 'p99_latency', {}, db);
 /** Availability and the error budget. */
 export const availability = (db?: Workspace) => runOne<AvailabilityRow>('overview', 'availability', {}, db);
 /** The caller mix. */
@@ -117,7 +108,6 @@ export async function overviewScreen(db?: Workspace) {
   return {
     figures: await overviewFigures(db),
     errors: await errorRate(db),
-    p99: await p99Latency(db),
     availability: await availability(db),
     callerMix: await callerMix(db),
     requestsDaily: await requestsDaily(db),

@@ -1,6 +1,9 @@
 // Queries of the Routes screen and a route's detail page.
 import type { Workspace } from '../lib/db.ts';
-import { runMaybe, runQuery } from './sql-file.ts';
+import { runQuery } from './sql-file.ts';
+import { consumersById, lookup, type ConsumerRow } from './common.ts';
+import { functionRows, type FunctionRow } from './functions.ts';
+import { keyRows, type KeyRow } from './keys.ts';
 
 /** One published route (v_route_stats with its v_blast_score). */
 export interface RouteRow {
@@ -18,8 +21,13 @@ export interface RouteRow {
   functions: number;
   is_hot_path: boolean;
   is_agent_heavy: boolean;
+  deprecated_at: string | null;
+  sunset_at: string | null;
+  successor_route_id: string | null;
+  requests_total: number;
   blast_score: number;
   is_high_blast: boolean;
+  blast_reason: string;
 }
 
 /** v_route_counts: hot, deprecated and agent-heavy paths for 'all' and per stage. */
@@ -31,44 +39,15 @@ export interface RouteCountsRow {
   agent_heavy_paths: number;
 }
 
-/** One route with its lifecycle, successor and why its blast score ranks. */
-export interface RouteDetailRow extends RouteRow {
-  deprecated_at: string | null;
-  sunset_at: string | null;
-  successor_route_id: string | null;
-  successor_method: string | null;
-  successor_path: string | null;
-  requests_total: number;
-  blast_reason: string;
-}
-
-/** A function serving a route (v_function_stats). */
-export interface RouteFunctionRow {
-  function_id: string;
-  name: string;
-  runtime: string;
-  region: string;
-  status: string;
-  invocations: number;
-  cold_pct: number | null;
-  p99_ms: number | null;
-  errors: number;
-  is_cold_heavy: boolean;
-}
-
-/** A consumer calling a route through one key (v_route_dependents). */
+/** A consumer calling a route through one key (v_route_dependents), named. */
 export interface RouteConsumerRow {
   consumer_id: string;
-  name: string;
-  consumer_type: string;
-  primary_caller_kind: string;
   key_id: string;
-  key_name: string;
-  key_prefix: string;
-  key_last4: string;
-  key_environment: string;
+  primary_caller_kind: string;
   requests_per_day: number;
   agent_share_pct: number | null;
+  consumer: ConsumerRow;
+  key: KeyRow;
 }
 
 /** A route's traffic on one day. */
@@ -91,17 +70,32 @@ export const routeRows = (db?: Workspace) => runQuery<RouteRow>('routes', 'route
 /** Hot, deprecated and agent-heavy path counts. */
 export const routeCounts = (db?: Workspace) => runQuery<RouteCountsRow>('routes', 'route_counts', {}, db);
 /** Every route id (for getStaticPaths). */
-export const routeIds = async (db?: Workspace) =>
-  (await runQuery<{ route_id: string }>('routes', 'route_ids', {}, db)).map((r) => r.route_id);
-/** One route, or undefined. */
-export const routeDetail = (routeId: string, db?: Workspace) =>
-  runMaybe<RouteDetailRow>('routes', 'route_detail', { route_id: routeId }, db);
-/** The functions serving a route. */
-export const routeFunctions = (routeId: string, db?: Workspace) =>
-  runQuery<RouteFunctionRow>('routes', 'route_functions', { route_id: routeId }, db);
-/** The consumers calling a route. */
-export const routeConsumers = (routeId: string, db?: Workspace) =>
-  runQuery<RouteConsumerRow>('routes', 'route_consumers', { route_id: routeId }, db);
+export const routeIds = async (db?: Workspace) => (await routeRows(db)).map((r) => r.route_id);
+/** One route from the table, or undefined when there is no such route. */
+export const routeDetail = async (routeId: string, db?: Workspace) =>
+  (await routeRows(db)).find((r) => r.route_id === routeId);
+/** The functions serving a route, with their measures. */
+export async function routeFunctions(routeId: string, db?: Workspace): Promise<FunctionRow[]> {
+  const ids = await runQuery<{ function_id: string }>('routes', 'route_functions', { route_id: routeId }, db);
+  const functions = new Map((await functionRows(db)).map((f) => [f.function_id, f]));
+  return ids
+    .map((r) => lookup(functions, r.function_id, 'function'))
+    .sort((a, b) => b.invocations - a.invocations);
+}
+
+/** The consumers calling a route, named, with the key they call through. */
+export async function routeConsumers(routeId: string, db?: Workspace): Promise<RouteConsumerRow[]> {
+  type Edge = Omit<RouteConsumerRow, 'consumer' | 'key'>;
+  const rows = await runQuery<Edge>('routes', 'route_consumers', { route_id: routeId }, db);
+  const consumers = await consumersById(db);
+  const keys = new Map((await keyRows(db)).map((k) => [k.key_id, k]));
+  return rows.map((r) => ({
+    ...r,
+    consumer: lookup(consumers, r.consumer_id, 'consumer'),
+    key: lookup(keys, r.key_id, 'key'),
+  }));
+}
+
 /** A route's traffic per day. */
 export const routeTrafficDaily = (routeId: string, db?: Workspace) =>
   runQuery<RouteTrafficDayRow>('routes', 'route_traffic_daily', { route_id: routeId }, db);
@@ -115,6 +109,8 @@ export async function routeDetailScreen(routeId: string, db?: Workspace) {
   if (!route) return undefined;
   return {
     route,
+    successor:
+      route.successor_route_id === null ? undefined : await routeDetail(route.successor_route_id, db),
     functions: await routeFunctions(routeId, db),
     consumers: await routeConsumers(routeId, db),
     traffic: await routeTrafficDaily(routeId, db),

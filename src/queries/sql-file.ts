@@ -22,6 +22,12 @@ export function sqlText(screen: Screen, name: string): string {
   return text;
 }
 
+// Results per open workspace. The file behind a workspace never changes while it is open (the
+// simulator replaces it by rename and db.ts then opens a new workspace), so a result read once
+// stays true for that workspace: a build reads each list once for all its pages, and a
+// per-request server pays for a query once per workspace file.
+const results = new WeakMap<Workspace, Map<string, Promise<unknown[]>>>();
+
 /** Runs one named query of a screen with bound `$name` parameters on the given or default workspace. */
 export async function runQuery<Row>(
   screen: Screen,
@@ -30,7 +36,19 @@ export async function runQuery<Row>(
   db?: Workspace,
 ): Promise<Row[]> {
   const ws = db ?? (await workspace());
-  return ws.query<Row>(sqlText(screen, name), Object.keys(params).length > 0 ? params : undefined);
+  let cached = results.get(ws);
+  if (!cached) {
+    cached = new Map();
+    results.set(ws, cached);
+  }
+  const key = `${screen}/${name}?${JSON.stringify(params)}`;
+  let result = cached.get(key);
+  if (!result) {
+    result = ws.query<Row>(sqlText(screen, name), Object.keys(params).length > 0 ? params : undefined);
+    result.catch(() => cached.delete(key));
+    cached.set(key, result);
+  }
+  return result as Promise<Row[]>;
 }
 
 /** Runs a query that must return exactly one row (e.g. a one-row view), failing loudly otherwise. */
@@ -44,16 +62,5 @@ export async function runOne<Row>(
   if (rows.length !== 1 || rows[0] === undefined) {
     throw new Error(`query ${screen}/${name} returned ${rows.length} rows, expected 1`);
   }
-  return rows[0];
-}
-
-/** Runs a query that returns at most one row (a detail page's target); undefined when missing. */
-export async function runMaybe<Row>(
-  screen: Screen,
-  name: string,
-  params: QueryParams,
-  db?: Workspace,
-): Promise<Row | undefined> {
-  const rows = await runQuery<Row>(screen, name, params, db);
   return rows[0];
 }

@@ -1,4 +1,5 @@
--- Every deployed function with its measures, the route it backs and its blast score, highest blast first.
+-- Every deployed function with its measures, the route it backs and its blast score (why it ranks
+-- included), highest blast first; detail pages pick their function from this list.
 select
   f.function_id,
   f.name,
@@ -17,7 +18,8 @@ select
   f.p99_ms,
   f.is_cold_heavy,
   b.score::DOUBLE as blast_score,
-  b.is_high_blast
+  b.is_high_blast,
+  b.reason as blast_reason
 from v_function_stats f
 join v_route_stats r on r.route_id = f.route_id
 join v_blast_score b on b.target_type = 'function' and b.target_id = f.function_id

@@ -1,4 +1,5 @@
--- Every published route with its measures and blast score, busiest first (the Routes screen's default).
+-- Every published route with its measures, lifecycle and blast score (why it ranks included),
+-- busiest first (the Routes screen's default); detail pages pick their route from this list.
 select
   r.route_id,
   r.method,
@@ -6,6 +7,10 @@ select
   r.api_version,
   r.stage,
   r.deprecated,
+  strftime(r.deprecated_at, '%Y-%m-%d') as deprecated_at,
+  strftime(r.sunset_at, '%Y-%m-%d') as sunset_at,
+  r.successor_route_id,
+  r.requests_total,
   r.requests_per_day,
   r.error_pct,
   r.p99_ms,
@@ -15,7 +20,8 @@ select
   r.is_hot_path,
   r.is_agent_heavy,
   b.score::DOUBLE as blast_score,
-  b.is_high_blast
+  b.is_high_blast,
+  b.reason as blast_reason
 from v_route_stats r
 join v_blast_score b on b.target_type = 'route' and b.target_id = r.route_id
 order by r.requests_per_day desc, r.route_id
