@@ -55,7 +55,8 @@ export async function writeWorkspace(
   };
   removeTmp();
   try {
-    const instance = await DuckDBInstance.create(tmp);
+    // A small buffer pool and two threads keep the run under 1 GB at --scale 10 (docs/decisions.md).
+    const instance = await DuckDBInstance.create(tmp, { memory_limit: '256MB', threads: '2' });
     const connection = await instance.connect();
     let logRows = 0;
     try {
@@ -105,9 +106,10 @@ async function writeData(
     );
     logs.append(batch);
     batch.size = 0;
+    await logs.endDay();
     onProgress({ day: d + 1, days: config.days, logRows: logs.rows });
   }
-  logs.close();
+  await logs.close();
   return logs.rows;
 }
 

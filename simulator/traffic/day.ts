@@ -172,7 +172,7 @@ function functionDays(model: TrafficModel, served: Float64Array, rng: Rng): Func
     const n = invocations[functionIndex] as number;
     if (n === 0) return;
     // Rarely-called functions scale to zero between calls, so a larger share of their calls start cold.
-    const coldRate = Math.min(0.3, (fn.coldFactor * 8) / Math.sqrt(n));
+    const coldRate = Math.min(0.3, (fn.coldFactor * 3) / Math.sqrt(n));
     const draws: number[] = [];
     for (let i = 0; i < 400; i++) draws.push(functionDurationMs(fn, coldRate, rng));
     draws.sort((a, b) => a - b);

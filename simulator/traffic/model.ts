@@ -102,9 +102,9 @@ export function buildModel(config: SimConfig, world: World): TrafficModel {
     return {
       fn,
       errorRate:
-        fn.status === 'erroring' ? 0.085 : fn.status === 'degraded' ? 0.012 : fnRng.range(0.0003, 0.002),
-      medianMs: median * fnRng.logNormal(1, 0.35) * (fn.status === 'degraded' ? 4 : 1),
-      sigma: fn.status === 'degraded' ? 0.9 : 0.55,
+        fn.status === 'erroring' ? 0.085 : fn.status === 'degraded' ? 0.012 : fnRng.range(0.0001, 0.0008),
+      medianMs: median * fnRng.logNormal(1, 0.35) * (fn.status === 'degraded' ? 7 : 1),
+      sigma: fn.status === 'degraded' ? 1 : 0.55,
       coldMedianMs: cold * fnRng.logNormal(1, 0.2),
       coldFactor,
     };
