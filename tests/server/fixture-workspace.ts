@@ -1,6 +1,6 @@
 // Writes a workspace DuckDB file holding a world's plans, keys (hashed), customers and skus, so
 // the production server loads the fixture world through its real READ_ONLY path.
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance, listValue } from '@duckdb/node-api';
@@ -16,9 +16,10 @@ export interface ServerFiles {
   issuedKeysFile: string;
 }
 
-/** Creates a temp folder with a workspace file for `world`. */
-export async function writeFixtureWorkspace(world: ApiWorld): Promise<ServerFiles> {
-  const dir = mkdtempSync(join(tmpdir(), 'estate-api-'));
+/** Creates a temp folder (under `parent`, default the OS temp dir) with a workspace file for `world`. */
+export async function writeFixtureWorkspace(world: ApiWorld, parent = tmpdir()): Promise<ServerFiles> {
+  mkdirSync(parent, { recursive: true });
+  const dir = mkdtempSync(join(parent, 'estate-api-'));
   const dataFile = join(dir, 'estate.duckdb');
   const instance = await DuckDBInstance.create(dataFile);
   const db = await instance.connect();

@@ -1,6 +1,6 @@
 // Bearer authentication (RFC 6750): parse the Authorization header, find the key by the SHA-256 of
 // its material, and say why it is refused. The material itself is never kept or logged.
-import type { KeyRecord, KeyStore } from './deps.ts';
+import type { KeyRecord, KeyStore, Sha256 } from './deps.ts';
 
 /** The realm in every WWW-Authenticate challenge. */
 export const realm = 'estate';
@@ -37,8 +37,13 @@ export async function sha256Hex(input: string | Uint8Array): Promise<string> {
 export type AuthResult = { ok: true; key: KeyRecord } | { ok: false; reason: string };
 
 /** Finds the key for a token and checks that it may still be used at `nowMs`. */
-export async function authenticate(token: string, keys: KeyStore, nowMs: number): Promise<AuthResult> {
-  const key = keys.findByHash(await sha256Hex(token));
+export async function authenticate(
+  token: string,
+  keys: KeyStore,
+  nowMs: number,
+  sha256: Sha256 = sha256Hex,
+): Promise<AuthResult> {
+  const key = keys.findByHash(await sha256(token));
   if (!key) return { ok: false, reason: 'The API key is not recognised' };
   if (key.status === 'revoked') return { ok: false, reason: 'The API key has been revoked' };
   if (key.status === 'rotated')

@@ -46,7 +46,7 @@ export async function createOrder(
   }
   const idempotency = parseIdempotencyKey(request.headers['idempotency-key']);
   if (idempotency.kind === 'invalid') return problemResponse('invalid-request', idempotency.reason, headers);
-  const fingerprint = await sha256Hex(bytes);
+  const fingerprint = await (deps.sha256 ?? sha256Hex)(bytes);
   const idemKey = idempotency.kind === 'key' ? idempotency.key : null;
   if (idemKey !== null) {
     const claim = deps.idempotency.claim(key.key_id, idemKey, fingerprint, nowMs);

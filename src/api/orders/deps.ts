@@ -61,8 +61,13 @@ export interface IdGenerator {
   orderId(): string;
 }
 
+/** Hex SHA-256 of key material or a body; WebCrypto by default, node:crypto on the server. */
+export type Sha256 = (input: string | Uint8Array) => string | Promise<string>;
+
 /** Everything the handler needs. */
 export interface OrdersDeps {
+  /** Optional faster hash (the default is WebCrypto's async digest). */
+  sha256?: Sha256;
   keys: KeyStore;
   catalog: Catalog;
   orders: OrderStore;

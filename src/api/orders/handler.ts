@@ -68,7 +68,7 @@ async function dispatch(request: PlainRequest, deps: OrdersDeps): Promise<PlainR
     });
   }
   const now = deps.clock.now();
-  const auth = await authenticate(credential.token, deps.keys, now);
+  const auth = await authenticate(credential.token, deps.keys, now, deps.sha256);
   if (!auth.ok) {
     return problemResponse('invalid-token', auth.reason, {
       'www-authenticate': challenge('invalid_token', auth.reason),

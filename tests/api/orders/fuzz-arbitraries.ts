@@ -10,7 +10,12 @@ const skus = fixtureWorld.skus.map((s) => s.sku);
 const line = fc.record(
   {
     sku: fc.oneof(known(skus), fc.string(), fc.integer(), fc.constant(null)),
-    qty: fc.oneof(fc.integer({ min: -5, max: 1005 }), fc.double(), fc.string(), fc.constant(Number.POSITIVE_INFINITY)),
+    qty: fc.oneof(
+      fc.integer({ min: -5, max: 1005 }),
+      fc.double(),
+      fc.string(),
+      fc.constant(Number.POSITIVE_INFINITY),
+    ),
     extra: fc.jsonValue(),
   },
   { requiredKeys: [] },
