@@ -6,7 +6,6 @@ import {
   JSToDuckDBValueConverter,
   type DuckDBAppender,
   type DuckDBConnection,
-  type DuckDBType,
 } from '@duckdb/node-api';
 import type { LogBatch } from './traffic/log-sample.ts';
 

@@ -23,7 +23,7 @@ const connection = await instance.connect();
 
 async function run(sql: string): Promise<string> {
   const reader = await connection.runAndReadAll(sql);
-  return formatRows(format, reader.columnNames(), reader.getRowObjectsJson() as ResultRow[]);
+  return formatRows(format, reader.columnNames(), reader.getRowObjectsJson());
 }
 
 if (positionals.length > 0) {
