@@ -9,11 +9,7 @@ export const formats = ['table', 'csv', 'json'] as const;
 export type Format = (typeof formats)[number];
 
 const text = (value: unknown): string =>
-  value === null || value === undefined
-    ? 'NULL'
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
+  value === null || value === undefined ? 'NULL' : typeof value === 'string' ? value : JSON.stringify(value);
 
 /** An aligned text table: numbers right-aligned, a rule under the header, a row count below. */
 export function formatTable(columns: readonly string[], rows: readonly ResultRow[]): string {

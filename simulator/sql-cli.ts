@@ -2,7 +2,7 @@
 // read-only (so it runs beside the console server); with no query it opens an interactive prompt.
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { openWorkspace } from '../src/lib/db.ts';
 import { defaultDataFile } from '../src/lib/data-file.ts';
 import { formatRows, formats, type Format, type ResultRow } from './format.ts';
 
@@ -17,13 +17,11 @@ if (!formats.includes(format)) {
   process.exit(2);
 }
 
-// Opened like src/lib/db.ts (READ_ONLY), keeping column order and names for the output.
-const instance = await DuckDBInstance.create(values.file ?? defaultDataFile(), { access_mode: 'READ_ONLY' });
-const connection = await instance.connect();
+const workspace = await openWorkspace(values.file ?? defaultDataFile());
 
 async function run(sql: string): Promise<string> {
-  const reader = await connection.runAndReadAll(sql);
-  return formatRows(format, reader.columnNames(), reader.getRowObjectsJson());
+  const rows = await workspace.query<ResultRow>(sql);
+  return formatRows(format, rows[0] ? Object.keys(rows[0]) : [], rows);
 }
 
 if (positionals.length > 0) {
@@ -65,5 +63,4 @@ if (positionals.length > 0) {
   }
   prompt.close();
 }
-connection.closeSync();
-instance.closeSync();
+workspace.close();
