@@ -4,7 +4,7 @@ import { defaultDataFile } from '../src/lib/data-file.ts';
 import { run } from './run.ts';
 
 const file = defaultDataFile();
-if (!existsSync(file) && existsSync('simulator/cli.ts')) {
+if (!existsSync(file)) {
   console.log(`No workspace at ${file}: simulating the default demo workspace.`);
   run('node', ['simulator/cli.ts', '--out', file]);
 }
