@@ -1,7 +1,7 @@
--- Throttle what-if in the page: the consumer × key streams of a key or consumer, in the order the
--- macro's query sorts ties (consumer, key).
+-- Throttle what-if in the page: the consumer × key streams of a key or consumer, ordered by
+-- consumer then key.
 select distinct d.consumer_id, d.key_id, c.name, c.primary_caller_kind
-from key_demand_minute d
+from blast_demand_rollup d
 join consumers c on c.consumer_id = d.consumer_id
 where d.key_id = $target_id or d.consumer_id = $target_id
 order by d.consumer_id, d.key_id

@@ -4,7 +4,7 @@ select
   $target_id as target_id,
   coalesce(
     (select rpm_budget from keys where key_id = $target_id),
-    (select k.rpm_budget from v_key_dependents d join keys k on k.key_id = d.key_id
-      where d.consumer_id = $target_id order by d.requests_per_day desc, k.key_id limit 1)
+    (select any_value(k.rpm_budget) from v_blast_edges e join keys k on k.key_id = e.key_id
+      where e.consumer_id = $target_id group by k.key_id order by sum(e.requests_per_day) desc, k.key_id limit 1)
   ) as rpm_budget,
   (select days from workspace) as days

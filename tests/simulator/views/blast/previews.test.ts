@@ -1,7 +1,7 @@
 // The rotate, retire and change-function previews on the hand-computed blast fixture: every number
 // is derived in a comment from the rows of blast-fixture.ts (per day = total ÷ 10 days).
 import { describe, expect, it } from 'vitest';
-import { useFixture } from '../../../helpers/fixture-db.ts';
+import { useFixture, withFixture } from '../../../helpers/fixture-db.ts';
 import { blastFixture } from './blast-fixture.ts';
 
 const db = useFixture(blastFixture);
@@ -55,15 +55,14 @@ describe('v_preview_rotate_key', () => {
   });
 
   it('has no overlap for a revoked key', async () => {
-    await db().run(`update keys set status = 'revoked' where key_id = 'key_sandbox'`);
-    try {
-      const rows = await db().query(
+    const fixture = blastFixture();
+    fixture.keys = fixture.keys?.map((k) => (k.key_id === 'key_sandbox' ? { ...k, status: 'revoked' } : k));
+    const rows = await withFixture(fixture, (revoked) =>
+      revoked.query(
         `select overlap_window_days, has_overlap_window from v_preview_rotate_key where key_id = 'key_sandbox'`,
-      );
-      expect(rows).toEqual([{ overlap_window_days: 0, has_overlap_window: false }]);
-    } finally {
-      await db().run(`update keys set status = 'active' where key_id = 'key_sandbox'`);
-    }
+      ),
+    );
+    expect(rows).toEqual([{ overlap_window_days: 0, has_overlap_window: false }]);
   });
 
   it('lists each consumer with its traffic and whether it holds a second key', async () => {

@@ -4,7 +4,7 @@
 -- days. The budget applies to each consumer's stream through a key (the histogram does not record
 -- which consumers' minutes coincide): exact for a key with one consumer, a lower bound otherwise.
 -- One row per consumer × key it applies to; src/components/blast/throttle-formula.ts is the same
--- formula for the page (tests/blast check they agree).
+-- formula for the page (tests check they agree). Reads blast_demand_rollup (minutes summed by day).
 create or replace macro preview_throttle(target_id, rpm) as table
 select
   d.consumer_id,
@@ -21,7 +21,7 @@ select
       / nullif(sum(d.requests_per_minute::BIGINT * d.minutes), 0)::DOUBLE,
     2
   ) as throttled_pct
-from key_demand_minute d
+from blast_demand_rollup d
 cross join workspace w
 join consumers con on con.consumer_id = d.consumer_id
 where d.key_id = target_id or d.consumer_id = target_id

@@ -3,7 +3,8 @@
 -- dates callers will see. A route not yet deprecated gets a proposed deprecation as of the
 -- workspace's as_of, a sunset retire_notice_days later, and as successor the same method and path
 -- on the next api_version in the same stage, when one is published.
-create or replace view v_preview_retire_route as
+-- A rollup table built once when the views are applied; v_preview_retire_route reads it.
+create or replace table blast_retire_rollup as
 with c as (select * from v_blast_constants),
 calling as (
   select

@@ -1,7 +1,8 @@
 -- The blast score (0–100) of every key, route and function, with its breakdown: each term is a
 -- saturating, monotone function of one input, scaled by the environment weight; the score is the
 -- sum of the rounded terms, so the breakdown adds up to it. Constants: v_blast_constants.
-create or replace view v_blast_score as
+-- A rollup table built once when the views are applied; v_blast_score reads it.
+create or replace table blast_score_rollup as
 with c as (select * from v_blast_constants),
 points as (
   select
@@ -21,8 +22,7 @@ points as (
       as slow_callers_points,
     case when i.pending_change then
       round(i.environment_weight * c.pending_change_weight * (1 - exp(-i.dependents / c.pending_change_scale)), 1)
-    else 0.0 end as pending_change_points,
-    t.high_blast_score
+    else 0.0 end as pending_change_points
   from v_blast_inputs i
   cross join c
   cross join thresholds t
@@ -38,8 +38,6 @@ select
   target_id,
   label,
   score,
-  score >= high_blast_score as is_high_blast,
-  target_type = 'key' and score >= high_blast_score as is_rotation_risk,
   environment,
   environment_weight,
   dependents,

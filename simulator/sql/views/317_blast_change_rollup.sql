@@ -1,6 +1,7 @@
 -- Change-a-function what-if, one row per function: the routes it serves, their traffic, and the
 -- consumers behind them (how many are automation or assistants).
-create or replace view v_preview_change_function as
+-- A rollup table built once when the views are applied; v_preview_change_function reads it.
+create or replace table blast_change_rollup as
 with route_traffic as (
   select route_id, sum(requests_per_day) as requests_per_day, sum(requests_assistant_per_day) as assistant
   from v_blast_edges

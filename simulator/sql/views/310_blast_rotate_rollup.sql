@@ -2,10 +2,15 @@
 -- requests/day through this key, how many are automation or assistants, the routes they reach, and
 -- the overlap window (old and new material both valid): the policy's rotation_overlap_days, cut
 -- short by the key's expiry; shorter than rotation_overlap_min_days is no usable overlap.
-create or replace view v_preview_rotate_key as
+-- A rollup table built once when the views are applied; v_preview_rotate_key reads it.
+create or replace table blast_rotate_rollup as
 with c as (select * from v_blast_constants),
 per_consumer as (
-  select key_id, consumer_id, primary_caller_kind, requests_per_day from v_key_dependents
+  select p.key_id, p.consumer_id, con.primary_caller_kind, coalesce(sum(e.requests_per_day), 0) as requests_per_day
+  from (select key_id, consumer_id from consumer_keys union select key_id, consumer_id from v_blast_edges) p
+  join consumers con on con.consumer_id = p.consumer_id
+  left join v_blast_edges e on e.key_id = p.key_id and e.consumer_id = p.consumer_id
+  group by all
 ),
 reach as (
   select key_id, count(distinct route_id)::INTEGER as routes_reached

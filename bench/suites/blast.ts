@@ -1,0 +1,121 @@
+// Blast radius: the score views, the board, the alerts and every what-if preview, through the
+// query module, on the default workspace and (when one exists) a --scale 10 workspace. Each file is
+// copied to a temp dir and the repo's current views are applied to the copy, so the figures are for
+// the SQL in this tree. Medians are printed as ratios against `select 1` on the same connection.
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { defaultConfig } from '../../simulator/config.ts';
+import { applySql } from '../../simulator/sql/apply.ts';
+import { writeWorkspace } from '../../simulator/writer.ts';
+import { defaultDataFile } from '../../src/lib/data-file.ts';
+import { openWorkspace, type Workspace } from '../../src/lib/db.ts';
+import {
+  functionPreview,
+  retirePreview,
+  rotatePreview,
+  throttlePreview,
+  throttleSetup,
+} from '../../src/queries/blast.ts';
+import type { BenchSuite } from '../run.ts';
+
+const runs = Number(process.env.BENCH_RUNS ?? 15);
+const scale10File = process.env.BLAST_BENCH_SCALE10 ?? '/tmp/scale10.duckdb';
+
+/** A copy of `source` with the current views applied (or a fresh default workspace when missing). */
+async function preparedCopy(source: string | null, dir: string, name: string): Promise<string> {
+  const file = join(dir, `${name}.duckdb`);
+  if (source) copyFileSync(source, file);
+  else await writeWorkspace(defaultConfig, file);
+  const instance = await DuckDBInstance.create(file);
+  const connection = await instance.connect();
+  await applySql(connection, 'views');
+  connection.closeSync();
+  instance.closeSync();
+  return file;
+}
+
+/** Median and 90th percentile of `runs` timed calls, after two warm-ups, in milliseconds. */
+async function time(fn: () => Promise<unknown>): Promise<{ median: number; p90: number }> {
+  for (let i = 0; i < 2; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number): number =>
+    samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? NaN;
+  return { median: at(0.5), p90: at(0.9) };
+}
+
+/** The highest-blast key, route and function: the previews' targets. */
+async function targets(db: Workspace): Promise<{ key: string; route: string; fn: string; rpm: number }> {
+  const [row] = await db.query<{ key: string; route: string; fn: string; rpm: number }>(
+    `select
+      (select target_id from v_blast_score where target_type = 'key' order by score desc, target_id limit 1) as key,
+      (select target_id from v_blast_score where target_type = 'route' order by score desc, target_id limit 1) as route,
+      (select target_id from v_blast_score where target_type = 'function' order by score desc, target_id limit 1) as fn,
+      (select rpm_budget / 2 from keys k join v_blast_score s on s.target_id = k.key_id
+        order by s.score desc, k.key_id limit 1)::INTEGER as rpm`,
+  );
+  if (!row) throw new Error('no targets');
+  return row;
+}
+
+async function measure(label: string, file: string, budgetMs: number): Promise<void> {
+  const db = await openWorkspace(file);
+  try {
+    const t = await targets(db);
+    const cases: [string, () => Promise<unknown>][] = [
+      ['select 1 (baseline)', () => db.query('select 1')],
+      ['v_blast_score (all targets)', () => db.query('select * from v_blast_score')],
+      ['v_blast_board', () => db.query('select * from v_blast_board')],
+      ['v_alerts', () => db.query('select * from v_alerts')],
+      ['rotate preview (key)', () => rotatePreview(t.key, db)],
+      ['retire preview (route)', () => retirePreview(t.route, db)],
+      ['change preview (function)', () => functionPreview(t.fn, db)],
+      ['throttle preview (macro)', () => throttlePreview(t.key, t.rpm, db)],
+      ['throttle setup (histogram)', () => throttleSetup(t.key, db)],
+    ];
+    console.log(`### ${label} (budget ${budgetMs} ms; ${runs} runs each)\n`);
+    console.log('| query | median ms | p90 ms | × select 1 | within budget |');
+    console.log('|---|---:|---:|---:|---|');
+    let baseline = NaN;
+    for (const [name, fn] of cases) {
+      const { median, p90 } = await time(fn);
+      if (Number.isNaN(baseline)) baseline = median;
+      const budget =
+        name.startsWith('select') || name === 'v_alerts' ? '' : median <= budgetMs ? 'yes' : 'NO';
+      console.log(
+        `| ${name} | ${median.toFixed(1)} | ${p90.toFixed(1)} | ${(median / baseline).toFixed(0)} | ${budget} |`,
+      );
+    }
+    console.log('');
+  } finally {
+    db.close();
+  }
+}
+
+/** The blast suite. */
+export const suite: BenchSuite = {
+  name: 'blast radius: score views and what-if previews',
+  async run() {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-blast-'));
+    try {
+      const source = defaultDataFile();
+      await measure(
+        'default workspace',
+        await preparedCopy(existsSync(source) ? source : null, dir, 'default'),
+        100,
+      );
+      if (existsSync(scale10File))
+        await measure('--scale 10', await preparedCopy(scale10File, dir, 'scale10'), 500);
+      else console.log(`(no ${scale10File}: npx node simulator/cli.ts --scale 10 --out ${scale10File})`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};
