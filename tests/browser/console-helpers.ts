@@ -1,0 +1,53 @@
+// Helpers for the console's browser tests: the workspace the build read (to compare pages with
+// views), the rows a table shows, and axe-core's serious and critical violations.
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { openWorkspace, type Workspace } from '../../src/lib/db.ts';
+import { defaultDataFile } from '../../src/lib/data-file.ts';
+
+/** Opens the workspace file the test build was rendered from (ESTATE_DATA or data/estate.duckdb), read-only. */
+export function openTestWorkspace(): Promise<Workspace> {
+  return openWorkspace(defaultDataFile());
+}
+
+/** Ids (data-id) of the rows a table root shows, in display order. */
+export function visibleIds(page: Page, scope = 'body'): Promise<string[]> {
+  return page
+    .locator(`${scope} tbody[data-rows] tr[data-id]:not([hidden])`)
+    .evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.id ?? ''));
+}
+
+/** Waits until the table script has applied the URL's state. */
+export async function tablesReady(page: Page): Promise<void> {
+  await page.locator('[data-table-root][data-ready="true"]').first().waitFor({ state: 'attached' });
+}
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** One axe-core violation, reduced to what a failing test should print. */
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/** Runs axe-core on the page and returns its serious and critical violations. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ path: axeSource });
+  return page.evaluate(async () => {
+    interface AxeResult {
+      violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+    }
+    const axe = (window as unknown as { axe: { run(): Promise<AxeResult> } }).axe;
+    const result = await axe.run();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        targets: v.nodes.map((n) => n.target.join(' ')),
+      }));
+  });
+}

@@ -1,0 +1,37 @@
+// No key material in any built page or script: no sk_live_/sk_test_/sk_stg_ value and no stored hash.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Workspace } from '../../src/lib/db.ts';
+import { testDist } from './harness.ts';
+import { openTestWorkspace } from './console-helpers.ts';
+
+function builtFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return builtFiles(path);
+    return /\.(html|js|mjs|css|json)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+describe('built console pages', () => {
+  let ws: Workspace;
+  beforeAll(async () => {
+    ws = await openTestWorkspace();
+  });
+  afterAll(() => ws.close());
+
+  it('contain no key value and no key hash', async () => {
+    const files = builtFiles(join(testDist, 'client'));
+    expect(files.filter((f) => f.endsWith('.html')).length).toBeGreaterThan(10);
+    const hashes = (await ws.query<{ h: string }>('select key_hash_sha256 as h from keys')).map((r) => r.h);
+    const material = /sk_(live|test|stg)_[0-9A-Za-z]{24}/;
+    const leaks: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      if (material.test(text)) leaks.push(`${file}: key material`);
+      for (const hash of hashes) if (text.includes(hash)) leaks.push(`${file}: hash ${hash.slice(0, 8)}…`);
+    }
+    expect(leaks).toEqual([]);
+  });
+});
