@@ -1,0 +1,84 @@
+// The blast radius in the browser: the Overview board lands on a detail page's what-if, the
+// throttle preview re-predicts 429s as a budget is typed (no network: the same numbers as the SQL
+// macro), and the retire preview lists who still calls POST /v1/orders with the headers they get.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Workspace } from '../../src/lib/db.ts';
+import { formatCount } from '../../src/lib/format.ts';
+import { throttlePreview } from '../../src/queries/blast.ts';
+import { openTestWorkspace, seriousViolations } from './console-helpers.ts';
+import { browserAvailable, openPage, useConsole } from './harness.ts';
+
+describe.runIf(browserAvailable())('blast radius', () => {
+  const session = useConsole();
+  let ws: Workspace;
+  beforeAll(async () => {
+    ws = await openTestWorkspace();
+  });
+  afterAll(() => ws.close());
+
+  it('links the Overview board to the what-if preview of each target', async () => {
+    const { server, browser } = session();
+    const board = await ws.query<{ what_if_href: string }>(
+      'select what_if_href from v_blast_board order by rank',
+    );
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${server.baseUrl}/app/api`);
+    const first = board[0]?.what_if_href ?? '';
+    await page.locator(`a[href="${first}"]`).first().click();
+    await page.waitForURL(`**${first}`);
+    await expect.poll(() => page.locator('#what-if [data-preview]').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('#what-if [data-blast-breakdown]').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('re-predicts 429s in the page as a budget is typed, as the SQL macro does', async () => {
+    const { server, browser } = session();
+    const [storm] = await ws.query<{ key_id: string; rpm_budget: number }>(
+      `select k.key_id, k.rpm_budget from v_alerts a join keys k on a.href = '/app/api/keys/' || k.key_id || '#what-if'
+       where a.kind = 'throttle_storm' limit 1`,
+    );
+    if (!storm) throw new Error('the workspace plants no throttle storm');
+    const { page, errors } = await openPage(browser);
+    await page.route('**/*', (route) =>
+      route.request().resourceType() === 'fetch' || route.request().resourceType() === 'xhr'
+        ? route.abort()
+        : route.continue(),
+    );
+    await page.goto(`${server.baseUrl}/app/api/keys/${storm.key_id}#what-if`);
+    const total = page.locator('[data-throttle-total]');
+    const firstRow429 = page.locator('[data-throttle-rows] tr').first().locator('td').nth(3);
+    for (const rpm of [storm.rpm_budget, storm.rpm_budget * 2, Math.floor(storm.rpm_budget / 2)]) {
+      await page.locator('[data-throttle-rpm]').fill(String(rpm));
+      const rows = await throttlePreview(storm.key_id, rpm, ws);
+      const expected = rows.reduce((sum, r) => sum + r.throttled_per_day, 0);
+      await expect.poll(() => total.textContent()).toBe(formatCount(Math.round(expected * 10) / 10));
+      await expect.poll(() => firstRow429.textContent()).toBe(formatCount(rows[0]?.throttled_per_day ?? 0));
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('lists who still calls POST /v1/orders and the deprecation headers they receive', async () => {
+    const { server, browser } = session();
+    const [route] = await ws.query<{ route_id: string }>(
+      `select route_id from routes where method = 'POST' and path = '/v1/orders' and stage = 'prod'`,
+    );
+    if (!route) throw new Error('the workspace has no POST /v1/orders');
+    const callers = await ws.query<{ name: string }>(
+      'select name from v_preview_retire_route_dependents where route_id = $route_id order by name',
+      { route_id: route.route_id },
+    );
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${server.baseUrl}/app/api/routes/${route.route_id}#what-if`);
+    const shown = await page.locator('[data-table="callers"] tbody th').allTextContents();
+    expect(shown.sort()).toEqual(callers.map((c) => c.name));
+    const headers = (await page.locator('[data-headers]').textContent()) ?? '';
+    expect(headers).toMatch(/^Deprecation: @\d+$/m);
+    expect(headers).toMatch(/^Sunset: [A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} 00:00:00 GMT$/m);
+    expect(headers).toMatch(/rel="deprecation".*<\/v2\/orders>; rel="successor-version"/);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
