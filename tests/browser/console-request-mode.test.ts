@@ -1,0 +1,57 @@
+// Per-request rendering (CONSOLE_RENDER=request): the server applies the URL's filters and sort, so
+// a shared link shows the same rows even without JavaScript; detail pages come from Astro.params.
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Workspace } from '../../src/lib/db.ts';
+import { browserAvailable, testDist, useConsole } from './harness.ts';
+import { openTestWorkspace, visibleIds } from './console-helpers.ts';
+
+const requestDist = `${testDist}-request`;
+
+describe.runIf(browserAvailable())('console rendered per request', () => {
+  let ws: Workspace;
+  beforeAll(() => {
+    const build = spawnSync(
+      process.execPath,
+      ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', requestDist],
+      {
+        env: { ...process.env, CONSOLE_RENDER: 'request' },
+        stdio: 'inherit',
+      },
+    );
+    if (build.status !== 0) throw new Error('request-mode build failed');
+  });
+  const session = useConsole({ ESTATE_DIST: requestDist });
+  beforeAll(async () => {
+    ws = await openTestWorkspace();
+  });
+  afterAll(() => ws.close());
+
+  it('applies the URL’s chip and sort on the server (no JavaScript)', async () => {
+    const { server, browser } = session();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/app/api/routes?method=POST&sort=p99&dir=desc`);
+    const expected = await ws.query<{ id: string }>(
+      "select route_id as id from v_route_stats where method = 'POST' order by p99_ms desc nulls last, requests_per_day desc, route_id",
+    );
+    expect(await visibleIds(page)).toEqual(expected.map((r) => r.id));
+    expect(await page.locator('button[data-filter-value="POST"]').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.locator('th[data-sort-col="p99"]').getAttribute('aria-sort')).toBe('descending');
+    await context.close();
+  });
+
+  it('renders a detail page from its id and answers 404 for an unknown one', async () => {
+    const { server, browser } = session();
+    const [fn] = await ws.query<{ id: string; name: string }>(
+      'select function_id as id, name from v_function_stats limit 1',
+    );
+    const page = await browser.newPage();
+    const found = await page.goto(`${server.baseUrl}/app/api/functions/${fn?.id}`);
+    expect(found?.status()).toBe(200);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(fn?.name);
+    const missing = await page.goto(`${server.baseUrl}/app/api/functions/fn_does_not_exist`);
+    expect(missing?.status()).toBe(404);
+    await page.close();
+  });
+});
