@@ -205,22 +205,24 @@ export function buildKeys(
     },
     false,
   );
+  // Idle for longer than the period and than the 30-day threshold, so none of them has traffic.
+  const idle = Math.max(days, 30);
   const unusedHolders: [string, ConsumerDraft, Environment, PlanName, number | null][] = [
-    [UNUSED_KEYS[0], byName.get('Data Platform') as ConsumerDraft, 'production', 'Internal', days + 45],
+    [UNUSED_KEYS[0], byName.get('Data Platform') as ConsumerDraft, 'production', 'Internal', idle + 45],
     [
       UNUSED_KEYS[1],
       generated.find((d) => d.row.plan === 'Enterprise') ?? fulfilment,
       'staging',
       'Enterprise',
-      days + 11,
+      idle + 11,
     ],
-    [UNUSED_KEYS[2], byName.get('Checkout Web') as ConsumerDraft, 'sandbox', 'Sandbox', days + 3],
+    [UNUSED_KEYS[2], byName.get('Checkout Web') as ConsumerDraft, 'sandbox', 'Sandbox', idle + 3],
     [
       UNUSED_KEYS[3],
       generated.find((d) => d.row.plan === 'Growth') ?? fulfilment,
       'production',
       'Growth',
-      days + 90,
+      idle + 90,
     ],
     [UNUSED_KEYS[4], byName.get('Mobile App') as ConsumerDraft, 'staging', 'Internal', null],
   ];
