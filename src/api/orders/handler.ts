@@ -53,8 +53,11 @@ async function dispatch(request: PlainRequest, deps: OrdersDeps): Promise<PlainR
   if (target.name === 'not-allowed') {
     return problemResponse('method-not-allowed', `Use ${target.allow}`, { allow: target.allow });
   }
-  if (target.name === 'openapi')
-    return json(200, openApiDocument(), { 'cache-control': 'public, max-age=300' });
+  if (target.name === 'openapi') {
+    // x-served-by tells a probe (the try-it panel) that a contract core answered, not a static file.
+    const headers = { 'cache-control': 'public, max-age=300', 'x-served-by': 'estate-orders-api' };
+    return json(200, openApiDocument(), headers);
+  }
 
   const credential = parseAuthorization(request.headers.authorization);
   if (credential.kind === 'missing') {

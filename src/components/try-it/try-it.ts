@@ -1,0 +1,70 @@
+// Client script of the try-it panel: sends POST /v2/orders with the pasted key and shows the
+// request (key masked) and the full response. The key lives only in the input and the request.
+import { resolveApiMode, type ApiMode } from './api-mode.ts';
+import { maskKey } from './mask-key.ts';
+
+function byId<T extends HTMLElement>(root: ParentNode, id: string): T {
+  const element = root.querySelector<T>(`[data-try="${id}"]`);
+  if (!element) throw new Error(`try-it: missing ${id}`);
+  return element;
+}
+
+function headerLines(headers: Headers): string {
+  const lines: string[] = [];
+  headers.forEach((value, name) => lines.push(`${name}: ${value}`));
+  return lines.sort().join('\n');
+}
+
+function pretty(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+/** Wires one try-it panel. */
+export function mountTryIt(root: HTMLElement): void {
+  const form = byId<HTMLFormElement>(root, 'form');
+  const key = byId<HTMLInputElement>(root, 'key');
+  const body = byId<HTMLTextAreaElement>(root, 'body');
+  const idempotency = byId<HTMLInputElement>(root, 'idempotency');
+  const send = byId<HTMLButtonElement>(root, 'send');
+  const modeLabel = byId<HTMLElement>(root, 'mode');
+  const requestOut = byId<HTMLElement>(root, 'request');
+  const status = byId<HTMLElement>(root, 'status');
+  const headersOut = byId<HTMLElement>(root, 'headers');
+  const bodyOut = byId<HTMLElement>(root, 'response-body');
+  let mode: Promise<ApiMode> | undefined;
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void (async () => {
+      send.disabled = true;
+      try {
+        mode ??= resolveApiMode(root.dataset.apiMode);
+        modeLabel.textContent = (await mode) === 'live' ? 'Live API' : 'Mock API (MSW in this browser)';
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (key.value.trim()) headers.authorization = `Bearer ${key.value.trim()}`;
+        if (idempotency.value.trim()) headers['idempotency-key'] = idempotency.value.trim();
+        const shown = {
+          ...headers,
+          ...(headers.authorization ? { authorization: `Bearer ${maskKey(key.value.trim())}` } : {}),
+        };
+        requestOut.textContent = `POST /v2/orders\n${Object.entries(shown)
+          .map(([n, v]) => `${n}: ${v}`)
+          .join('\n')}\n\n${body.value}`;
+        const response = await fetch('/v2/orders', { method: 'POST', headers, body: body.value });
+        status.textContent = `${response.status} ${response.statusText}`.trim();
+        status.dataset.ok = String(response.ok);
+        headersOut.textContent = headerLines(response.headers);
+        bodyOut.textContent = pretty(await response.text());
+      } catch (error) {
+        status.textContent = `Request failed: ${(error as Error).message}`;
+        status.dataset.ok = 'false';
+      } finally {
+        send.disabled = false;
+      }
+    })();
+  });
+}
