@@ -57,7 +57,7 @@ select
   round(m.agent_share_pct_exact, 2)::DOUBLE as agent_share_pct, -- % of requests from assistant callers
   m.dependents::INTEGER as dependents,                       -- distinct consumers (v_route_dependents)
   m.functions::INTEGER as functions,                         -- functions serving the route
-  m.requests_per_day_exact >= t.hot_path_requests_per_day as is_hot_path,
-  coalesce(m.agent_share_pct_exact >= t.agent_heavy_share_pct, false) as is_agent_heavy
+  m.requests_per_day_exact >= t.hot_path_requests_per_day as is_hot_path, -- unrounded requests/day vs threshold
+  coalesce(m.agent_share_pct_exact >= t.agent_heavy_share_pct, false) as is_agent_heavy -- no traffic: false
 from measured m
 cross join thresholds t;

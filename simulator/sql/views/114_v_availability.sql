@@ -15,7 +15,7 @@ measured as (
 select
   round(availability_exact, 4)::DOUBLE as availability_pct,     -- % of requests not 5xx; null: no traffic
   availability_target_pct::DOUBLE as target_pct,                -- the target, %
-  coalesce(availability_exact >= availability_target_pct, true) as meets_target,
+  coalesce(availability_exact >= availability_target_pct, true) as meets_target, -- no traffic: nothing failed
   round(100 - availability_target_pct, 4)::DOUBLE as error_budget_pct, -- % of requests allowed to fail
   round(coalesce(unavailable_exact, 0) * 100 / (100 - availability_target_pct), 2)::DOUBLE
     as budget_spent_pct,                                        -- % of the error budget used (may pass 100)

@@ -36,6 +36,6 @@ select
   m.errors::DOUBLE as errors,                         -- failed invocations over the period
   round(m.error_pct_exact, 2)::DOUBLE as error_pct,   -- % of invocations that failed
   round(m.p99_ms, 1)::DOUBLE as p99_ms,               -- ms, worst daily p99 of the period
-  coalesce(m.cold_pct_exact >= t.cold_heavy_pct, false) as is_cold_heavy
+  coalesce(m.cold_pct_exact >= t.cold_heavy_pct, false) as is_cold_heavy -- unrounded cold % vs threshold
 from measured m
 cross join thresholds t;

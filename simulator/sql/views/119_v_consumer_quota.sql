@@ -34,6 +34,6 @@ select
   m.used_requests::DOUBLE as used_requests,                  -- requests counted so far
   round(m.quota_burn_pct_exact, 2)::DOUBLE as quota_burn_pct, -- % of the quota used (may pass 100)
   m.throttled_429::DOUBLE as throttled_429,                  -- requests refused with 429 over the period
-  coalesce(m.quota_burn_pct_exact >= t.quota_risk_pct, false) as is_at_risk
+  coalesce(m.quota_burn_pct_exact >= t.quota_risk_pct, false) as is_at_risk -- unrounded burn vs threshold
 from measured m
 cross join thresholds t;
