@@ -41,6 +41,9 @@ if (positionals.length > 0) {
     'Estate workspace (read-only). End a query with ";". ".tables" lists tables and views, ".quit" leaves.',
   );
   let buffer = '';
+  // With piped input the interface closes at end of input while queries still run.
+  let closed = false;
+  prompt.on('close', () => (closed = true));
   prompt.setPrompt('estate> ');
   prompt.prompt();
   for await (const line of prompt) {
@@ -58,6 +61,7 @@ if (positionals.length > 0) {
       }
       buffer = '';
     }
+    if (closed) continue;
     prompt.setPrompt(buffer === '' ? 'estate> ' : '   ...> ');
     prompt.prompt();
   }
