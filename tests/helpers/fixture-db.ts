@@ -5,8 +5,12 @@
 //     const rows = await db.query<{ route_id: string }>('select route_id from v_route_stats');
 //   });
 //
-// Row builders with sensible defaults live in ./fixture-rows.ts. Insert every row before the views
-// are applied (the first query applies them): applying the views also builds rollup tables.
+// Entry points: withFixture(rows, fn) for one test; useFixture(rows) for a whole file (beforeAll /
+// afterAll); loadFixture(rows) or openFixtureDb() to drive it yourself. baseFixture() holds the
+// spec's thresholds, a 10-day workspace ending 2026-10-31 (as_of 2026-11-01) and the four plans;
+// row builders with defaults (route, key, consumer, fn, traffic, logLine) are in ./fixture-rows.ts.
+// Insert every row before the views are applied (the first query applies them): applying the
+// views also builds rollup tables from the facts.
 import { afterAll, beforeAll } from 'vitest';
 import { DuckDBInstance, listValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { applySql } from '../../simulator/sql/apply.ts';
