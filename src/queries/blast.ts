@@ -277,3 +277,24 @@ export async function throttleSetup(targetId: string, db?: Workspace): Promise<T
     histogram: { target_id: targetId, days: target?.days ?? 1, streams, levels },
   };
 }
+
+/** The deprecation headers of a deprecated prod route (e.g. POST /v1/orders); undefined when none. */
+export async function deprecatedRouteHeaders(
+  method: string,
+  path: string,
+  db?: Workspace,
+): Promise<DeprecationHeaders | undefined> {
+  const [row] = await run<{
+    route_id: string;
+    deprecated_at: string;
+    sunset_at: string | null;
+    successor_path: string | null;
+  }>('deprecated_route', { method, path }, db);
+  if (!row) return undefined;
+  return deprecationHeaders({
+    deprecatedAt: row.deprecated_at,
+    sunsetAt: row.sunset_at,
+    successor: row.successor_path,
+    infoUrl: deprecationInfoUrl(row.route_id),
+  });
+}

@@ -34,6 +34,10 @@ export interface KeyRow {
   blast_score: number;
   is_high_blast: boolean;
   blast_reason: string;
+  /** Keys in this key's environment, and how many of them are unused or a rotation risk. */
+  environment_keys: number;
+  environment_unused_keys: number;
+  environment_rotation_risk_keys: number;
 }
 
 /** A consumer that depends on a key (v_key_dependents), named from v_consumer_quota. */
@@ -54,19 +58,8 @@ export interface KeyDependentRouteRow {
   route: RouteRow;
 }
 
-/** Keys per environment (only environments that have keys). */
-export interface KeyEnvironmentCountsRow {
-  environment: KeyEnvironment;
-  keys: number;
-  unused_keys: number;
-  rotation_risk_keys: number;
-}
-
 /** Every key, highest blast first. */
 export const keyRows = (db?: Workspace) => runQuery<KeyRow>('keys', 'key_rows', {}, db);
-/** Keys per environment, unused and rotation-risk counts included. */
-export const keyEnvironmentCounts = (db?: Workspace) =>
-  runQuery<KeyEnvironmentCountsRow>('keys', 'key_environment_counts', {}, db);
 /** Every key id (for getStaticPaths). */
 export const keyIds = async (db?: Workspace) => (await keyRows(db)).map((r) => r.key_id);
 /** One key from the registry, or undefined when there is no such key. */

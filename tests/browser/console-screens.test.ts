@@ -84,7 +84,7 @@ describe.runIf(browserAvailable())('console screens', () => {
 
   it('lists the blast board and every alert, each linking to its target', async () => {
     const { server, browser } = session();
-    const board = await ws.query<{ href: string }>('select href from v_blast_board order by rank');
+    const board = await ws.query<{ href: string }>('select what_if_href as href from v_blast_board order by rank');
     const alerts = await ws.query<{ href: string }>('select href from v_alerts');
     const { page } = await openPage(browser);
     await page.goto(`${server.baseUrl}/app/api`);

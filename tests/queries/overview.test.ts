@@ -40,7 +40,7 @@ describe('overview screen', () => {
   it('ranks the board as v_blast_board does, each with its reason and link', async () => {
     const screen = await overviewScreen(ws);
     const view = await db.query(
-      'select rank, target_type, target_id, score, reason, href from v_blast_board order by rank',
+      'select rank, target_type, target_id, score, reason, what_if_href as href from v_blast_board order by rank',
     );
     expect(
       screen.board.map(({ rank, target_type, target_id, score, reason, href }) => ({

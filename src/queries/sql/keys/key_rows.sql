@@ -1,5 +1,6 @@
 -- Every issued key with its use and blast score (why it ranks included), highest blast first (the
--- Keys screen's default); detail pages pick their key from this list. Only the display prefix and
+-- Keys screen's default), with the counts of its environment; detail pages pick their key from
+-- this list. Only the display prefix and
 -- last four characters of a key leave this query, never a hash.
 select
   k.key_id,
@@ -22,7 +23,12 @@ select
   k.routes,
   b.score::DOUBLE as blast_score,
   b.is_high_blast,
-  b.reason as blast_reason
+  b.reason as blast_reason,
+  count(*) over (partition by k.environment)::INTEGER as environment_keys,          -- keys in this key's environment
+  count(*) filter (where k.is_unused) over (partition by k.environment)::INTEGER
+    as environment_unused_keys,                                                    -- of which unused
+  count(*) filter (where b.is_high_blast) over (partition by k.environment)::INTEGER
+    as environment_rotation_risk_keys                                              -- of which high blast
 from v_key_stats k
 join v_blast_score b on b.target_type = 'key' and b.target_id = k.key_id
 order by b.score desc, k.key_id
