@@ -61,3 +61,8 @@ export function deprecationHeaders(route: DeprecatedRoute): DeprecationHeaders {
   if (route.sunsetAt !== null) headers.Sunset = sunsetValue(route.sunsetAt);
   return headers;
 }
+
+/** The headers with lower-case names, as plain responses and node:http carry them. */
+export function deprecationHeaderFields(headers: DeprecationHeaders): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+}

@@ -1,0 +1,77 @@
+// POST /v1/orders, the deprecated predecessor of POST /v2/orders: the same contract (201 with an
+// order) plus the Deprecation, Sunset and Link headers built from the workspace's routes table.
+import { DuckDBInstance } from '@duckdb/node-api';
+import type { APIContext } from 'astro';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { post, validOrder } from '../api/orders/contract-cases.ts';
+import { fixtureWorld, sequentialIds } from '../api/orders/fixture-world.ts';
+import { parseBody } from '../api/orders/runners.ts';
+import { writeFixtureWorkspace, type ServerFiles } from '../server/fixture-workspace.ts';
+
+let files: ServerFiles;
+
+/** The fixture world's workspace plus POST /v2/orders and its deprecated predecessor POST /v1/orders. */
+beforeAll(async () => {
+  files = await writeFixtureWorkspace(fixtureWorld);
+  const instance = await DuckDBInstance.create(files.dataFile);
+  const db = await instance.connect();
+  try {
+    await db.run(
+      `insert into routes values
+        ('rt_v2', 'POST', '/v2/orders', 'v2', 'prod', false, null, null, null)`,
+    );
+    await db.run(
+      `insert into routes values
+        ('rt_v1', 'POST', '/v1/orders', 'v1', 'prod', true, '2026-07-04', '2026-12-31', 'rt_v2')`,
+    );
+  } finally {
+    db.closeSync();
+    instance.closeSync();
+  }
+});
+
+/** 2026-07-04T00:00:00Z in seconds; 2026-12-31 is a Thursday. */
+const expectedHeaders = {
+  deprecation: '@1783123200',
+  sunset: 'Thu, 31 Dec 2026 00:00:00 GMT',
+  link: '</app/api/routes/rt_v1>; rel="deprecation"; type="text/html", </v2/orders>; rel="successor-version"',
+};
+
+describe('POST /v1/orders as an Astro endpoint', () => {
+  let close: () => Promise<void> = () => Promise.resolve();
+  beforeAll(async () => {
+    const runtime = await import('../../src/pages/v2/_runtime.ts');
+    runtime.configureEndpointApi({ ...files, ids: sequentialIds() });
+    close = async () => (await runtime.endpointApi()).close();
+    const v1 = await import('../../src/pages/v1/_deprecated.ts');
+    v1.configureV1Orders(files.dataFile);
+  });
+  afterAll(() => close());
+
+  async function send(method: string, body?: string, headers: Record<string, string> = {}) {
+    const { ALL } = await import('../../src/pages/v1/orders.ts');
+    const request = new Request('http://astro.test/v1/orders', { method, headers, body });
+    const response = await ALL({ request } as unknown as APIContext);
+    return { status: response.status, headers: response.headers, body: parseBody(await response.text()) };
+  }
+
+  it('answers 201 with the v2 contract and the deprecation headers', async () => {
+    const request = post('fuzz', validOrder);
+    const response = await send('POST', request.body, request.headers);
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      customer: validOrder.customer,
+      invoice: null,
+      events: ['order.created'],
+    });
+    expect(response.headers.get('location')).toMatch(/^\/v2\/orders\/ord_/);
+    for (const [name, value] of Object.entries(expectedHeaders))
+      expect(response.headers.get(name)).toBe(value);
+  });
+
+  it('keeps the contract’s errors, with the headers too', async () => {
+    const response = await send('POST', JSON.stringify(validOrder), { 'content-type': 'application/json' });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('deprecation')).toBe(expectedHeaders.deprecation);
+  });
+});
