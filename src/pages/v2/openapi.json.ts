@@ -7,4 +7,6 @@ export const prerender = true;
 
 /** The OpenAPI 3.1 document generated from the contract's zod schemas. */
 export const GET: APIRoute = () =>
-  new Response(JSON.stringify(openApiDocument()), { headers: { 'content-type': 'application/json' } });
+  new Response(JSON.stringify(openApiDocument()), {
+    headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' },
+  });

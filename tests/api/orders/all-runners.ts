@@ -1,8 +1,9 @@
-// Every runner, fresh: the handler, MSW in node, and the production server over HTTP.
+// Every runner, fresh: the handler, MSW in node, the production server over HTTP, and the Astro
+// endpoints (the serving path of `astro dev` and other adapters).
 import type { Runner } from './contract-types.ts';
-import { handlerRunner, mswRunner, serverRunner } from './runners.ts';
+import { astroRunner, handlerRunner, mswRunner, serverRunner } from './runners.ts';
 
-/** Starts the three runners on fresh state. */
+/** Starts every runner on fresh state. */
 export async function allRunners(): Promise<Runner[]> {
-  return [await handlerRunner(), await mswRunner(), await serverRunner()];
+  return [await handlerRunner(), await mswRunner(), await serverRunner(), await astroRunner()];
 }

@@ -1,5 +1,5 @@
-// THE table of contract cases. Every case runs three ways (handler, MSW in node, production
-// server over HTTP) and the three must agree. Keys and ids come from ./fixture-world.ts.
+// THE table of contract cases. Every case runs on every serving path (handler, MSW in node, the
+// production server over HTTP, the Astro endpoints) and all must agree. Keys come from ./fixture-world.ts.
 import { expect } from 'vitest';
 import type { ApiRequest, ApiResponse, ContractCase } from './contract-types.ts';
 import { fixtureKeys } from './fixture-world.ts';

@@ -14,7 +14,7 @@ describe('1,000 concurrent creates', () => {
     await Promise.all(runners.map((r) => r.close()));
   });
 
-  it.each(['handler', 'msw', 'server'])(
+  it.each(['handler', 'msw', 'server', 'astro'])(
     '%s: exactly one stored order per 201, exactly 700 admitted',
     async (name) => {
       const runner = runners.find((r) => r.name === name);

@@ -1,4 +1,4 @@
-// Client errors, run three ways (see ./contract-cases.ts).
+// Client errors, run on every serving path (see ./contract-cases.ts).
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { errorCases } from './contract-cases.ts';
 import type { Runner } from './contract-types.ts';

@@ -1,4 +1,4 @@
-// Success paths, run three ways (see ./contract-cases.ts).
+// Success paths, run on every serving path (see ./contract-cases.ts).
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { happyCases } from './contract-cases.ts';
 import type { Runner } from './contract-types.ts';

@@ -1,4 +1,4 @@
-// Idempotency-Key, run three ways (see ./contract-cases.ts).
+// Idempotency-Key, run on every serving path (see ./contract-cases.ts).
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { idempotencyCases } from './contract-cases.ts';
 import type { Runner } from './contract-types.ts';

@@ -1,4 +1,4 @@
-// Rpm budgets and plan quotas, run three ways (see ./contract-cases.ts).
+// Rpm budgets and plan quotas, run on every serving path (see ./contract-cases.ts).
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { rateLimitCases } from './contract-cases.ts';
 import type { Runner } from './contract-types.ts';

@@ -1,4 +1,4 @@
-// Authentication and scope, run three ways (see ./contract-cases.ts).
+// Authentication and scope, run on every serving path (see ./contract-cases.ts).
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { securityCases } from './contract-cases.ts';
 import type { Runner } from './contract-types.ts';

@@ -1,10 +1,11 @@
-// The three ways of serving the API, as runners over the same fixture world and fixed clock.
+// The ways of serving the API, as runners over the same fixture world and fixed clock.
 import { handleOrders } from '../../../src/api/orders/handler.ts';
 import { depsFromWorld, type ApiWorld } from '../../../src/api/orders/world-deps.ts';
 import { setupServer } from 'msw/node';
 import { startServer } from '../../../server/server.ts';
 import { createOrdersHandlers } from '../../../src/mocks/handlers/orders.ts';
 import { createMockApi } from '../../../src/mocks/mock-api.ts';
+import type { APIContext } from 'astro';
 import { writeFixtureWorkspace } from '../../server/fixture-workspace.ts';
 import type { ApiRequest, ApiResponse, Runner } from './contract-types.ts';
 import { fixtureNowMs, fixtureWorld, sequentialIds } from './fixture-world.ts';
@@ -91,5 +92,38 @@ export async function mswRunner(world: ApiWorld = fixtureWorld): Promise<Runner>
       msw.close();
       return Promise.resolve();
     },
+  };
+}
+
+/** The Astro endpoints (src/pages/v2/*.ts) called with Fetch Requests, over fixture files. */
+export async function astroRunner(world: ApiWorld = fixtureWorld): Promise<Runner> {
+  const files = await writeFixtureWorkspace(world);
+  const runtime = await import('../../../src/pages/v2/_runtime.ts');
+  runtime.configureEndpointApi({ ...files, clock: fixedClock, ids: sequentialIds() });
+  const collection = await import('../../../src/pages/v2/orders.ts');
+  const item = await import('../../../src/pages/v2/orders/[id].ts');
+  const openapi = await import('../../../src/pages/v2/openapi.json.ts');
+  return {
+    name: 'astro',
+    async send(request) {
+      const url = 'http://astro.test' + request.path;
+      const path = new URL(url).pathname;
+      const endpoint =
+        path === '/v2/orders' ? collection.ALL : path === '/v2/openapi.json' ? openapi.GET : item.ALL;
+      const fetchRequest = new Request(url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+      });
+      const response = await endpoint({ request: fetchRequest } as unknown as APIContext);
+      const rawBody = await response.text();
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
+      return { status: response.status, headers, body: parseBody(rawBody), rawBody };
+    },
+    store: async () => (await runtime.endpointApi()).deps.orders,
+    close: async () => (await runtime.endpointApi()).close(),
   };
 }
