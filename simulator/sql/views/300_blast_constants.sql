@@ -27,6 +27,7 @@ select
   7::INTEGER     as p99_drift_window_days,      -- days in each of the two windows compared for drift
   50::INTEGER    as p99_drift_min_samples,      -- sampled requests a window needs before its p99 counts
   30::INTEGER    as sunset_soon_days,           -- a deprecated route within this many days of sunset
+  5.0::DOUBLE   as function_error_pct,         -- % of a function's invocations failing, and of its route's 5xx
   -- previews
   14::INTEGER    as rotation_overlap_days,      -- how long old and new key material both work after a rotation
   7::INTEGER     as rotation_overlap_min_days,  -- shorter than this (an expiry too close) is no usable overlap

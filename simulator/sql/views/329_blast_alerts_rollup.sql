@@ -18,5 +18,9 @@ with raised as (
   select 'p99_drift_cold_starts', 'function', target_id, label, cause, evidence, next_step,
     null, null, target_id, format('/app/api/functions/{}#what-if', target_id)
   from v_alert_p99_drift
+  union all
+  select 'function_errors', 'function', target_id, label, cause, evidence, next_step,
+    null, null, target_id, format('/app/api/functions/{}#what-if', target_id)
+  from v_alert_function_errors
 )
 select * from raised

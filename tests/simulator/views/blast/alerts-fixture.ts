@@ -19,7 +19,9 @@ const days = Array.from({ length: 10 }, (_, i) => `2026-10-${String(22 + i).padS
  * - rt_slow: 60 sampled requests at 100 ms on 10-22…10-24, 70 at 300 ms on 10-25…10-31 (+200%);
  *   fn_slow's cold starts rise from 1% to 10% → p99 drift traced to fn_slow. rt_fast drifts the
  *   same way but fn_fast stays at 1% cold → none.
- * Clean: key_old rotated 2026-10-01, no 429s, rt_old sunsets 2027-03-01, latency flat.
+ * - rt_broken answers 10 of its 100 requests/day with 5xx and fn_broken fails 100 of 1,000
+ *   invocations a day (10%) → 5xx traced to fn_broken. fn_fast fails 1% → none.
+ * Clean: key_old rotated 2026-10-01, no 429s, rt_old sunsets 2027-03-01, latency flat, no failures.
  */
 export function alertsFixture(planted: boolean): FixtureRows {
   const recent = (day: string): boolean => day >= '2026-10-25';
@@ -73,16 +75,19 @@ export function alertsFixture(planted: boolean): FixtureRows {
       }),
       route({ route_id: 'rt_slow', path: '/v2/slow' }),
       route({ route_id: 'rt_fast', path: '/v2/fast' }),
+      route({ route_id: 'rt_broken', method: 'POST', path: '/v2/broken' }),
     ],
     functions: [
       fn({ function_id: 'fn_new', route_id: 'rt_new' }),
       fn({ function_id: 'fn_slow', route_id: 'rt_slow' }),
       fn({ function_id: 'fn_fast', route_id: 'rt_fast' }),
+      fn({ function_id: 'fn_broken', route_id: 'rt_broken' }),
     ],
     route_functions: [
       { route_id: 'rt_new', function_id: 'fn_new' },
       { route_id: 'rt_slow', function_id: 'fn_slow' },
       { route_id: 'rt_fast', function_id: 'fn_fast' },
+      { route_id: 'rt_broken', function_id: 'fn_broken' },
     ],
     traffic_daily: days
       .flatMap((day) => [
@@ -91,6 +96,14 @@ export function alertsFixture(planted: boolean): FixtureRows {
         traffic({ day, route_id: 'rt_later', consumer_id: 'con_b', key_id: 'key_old', requests: 20 }),
         traffic({ day, route_id: 'rt_slow', consumer_id: 'con_d', key_id: 'key_pair', requests: 30 }),
         traffic({ day, route_id: 'rt_fast', consumer_id: 'con_c', key_id: 'key_fresh', requests: 100 }),
+        traffic({
+          day,
+          route_id: 'rt_broken',
+          consumer_id: 'con_c',
+          key_id: 'key_fresh',
+          requests: 100,
+          status_5xx: planted ? 10 : 0,
+        }),
         traffic({
           day,
           route_id: 'rt_new',
@@ -151,7 +164,15 @@ export function alertsFixture(planted: boolean): FixtureRows {
         errors: 0,
         p99_ms: 90,
       },
-      { day, function_id: 'fn_fast', invocations: 1000, cold_starts: 10, errors: 0, p99_ms: 90 },
+      { day, function_id: 'fn_fast', invocations: 1000, cold_starts: 10, errors: 10, p99_ms: 90 },
+      {
+        day,
+        function_id: 'fn_broken',
+        invocations: 1000,
+        cold_starts: 10,
+        errors: planted ? 100 : 0,
+        p99_ms: 90,
+      },
     ]),
     log_sample: days.flatMap((day) =>
       Array.from({ length: recent(day) ? 10 : 20 }, (_, i) => [

@@ -28,6 +28,7 @@ describe('v_alerts on planted stories', () => {
   it('raises exactly one alert per story', async () => {
     const rows = await db().query<AlertRow>(alertsSql);
     expect(rows.map((r) => [r.kind, r.target_type, r.target_id])).toEqual([
+      ['function_errors', 'function', 'fn_broken'],
       ['p99_drift_cold_starts', 'function', 'fn_slow'],
       ['rotation_lag', 'key', 'key_old'],
       ['sunset_with_dependents', 'route', 'rt_old'],
@@ -71,6 +72,13 @@ describe('v_alerts on planted stories', () => {
         'p99 of GET /v2/slow rose 200% from 100 ms to 300 ms (2026-10-25 to 2026-10-31 vs the 7 days before; 60 and 70 sampled requests)',
       href: '/app/api/functions/fn_slow#what-if',
     });
+    // fn_broken: 100 × 10 = 1,000 of 10,000 invocations (10%); rt_broken 10 × 10 = 100 of 1,000 (10%).
+    expect(byKind.get('function_errors')).toMatchObject({
+      cause: 'invocations of fn_broken fail (10.0%), surfacing as 5xx on POST /v2/broken',
+      evidence:
+        '1,000 of 10,000 invocations failed (10.0%); POST /v2/broken answered 100 5xx (10.0% of 1,000 requests) from 2026-10-22 to 2026-10-31',
+      href: '/app/api/functions/fn_broken#what-if',
+    });
   });
 
   it('carries the blast score of each target and a next step', async () => {
@@ -78,7 +86,7 @@ describe('v_alerts on planted stories', () => {
       `select a.*, s.score from v_alerts a join v_blast_score s
          on s.target_id = coalesce(nullif(regexp_extract(a.href, '/app/api/keys/([^#]+)', 1), ''), a.target_id)`,
     );
-    expect(rows).toHaveLength(4);
+    expect(rows).toHaveLength(5);
     for (const row of rows) {
       expect(row.blast_score).toBe(row.score);
       expect(row.next_step.length).toBeGreaterThan(20);

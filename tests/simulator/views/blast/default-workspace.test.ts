@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../../simulator/config.ts';
 import {
   ASSISTANT_CONSUMERS,
+  ERRORING_FUNCTION,
   ROTATION_LAG_CONSUMERS,
   ROTATION_LAG_KEY,
   THROTTLE_STORM_CONSUMER,
@@ -70,6 +71,11 @@ describe('alerts on the default workspace', () => {
     );
     expect(expected.length).toBeGreaterThan(0);
     expect(rows.map((r) => r.label)).toEqual(expected.map((e) => e.label));
+  });
+
+  it('traces the erroring function behind its route’s 5xx', async () => {
+    const rows = await db.query<AlertRow>(`select * from v_alerts where kind = 'function_errors'`);
+    expect(rows.map((r) => r.label)).toEqual([ERRORING_FUNCTION]);
   });
 
   it('gives every alert a blast score, a cause and a link', async () => {
