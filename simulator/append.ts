@@ -67,7 +67,7 @@ const stageColumns = [
 ] as const;
 // Rows staged before they move to log_sample: big inserts are far cheaper than many small ones,
 // and a million staged rows take about 40 MB.
-const STAGE_ROWS = 1_000_000;
+const STAGE_ROWS = 500_000;
 const dictionaries = ['route', 'key', 'consumer', 'kind', 'user_agent'] as const;
 
 /**

@@ -56,7 +56,7 @@ export async function writeWorkspace(
   removeTmp();
   try {
     // A small buffer pool and two threads keep the run under 1 GB at --scale 10 (docs/decisions.md).
-    const instance = await DuckDBInstance.create(tmp, { memory_limit: '256MB', threads: '2' });
+    const instance = await DuckDBInstance.create(tmp, { memory_limit: '192MB', threads: '2' });
     const connection = await instance.connect();
     let logRows = 0;
     try {
