@@ -1,9 +1,9 @@
 // Durable orders: append-only NDJSON journal files with group commit. Appends that arrive while
 // every lane is busy wait for the next batch; each batch is one write and one fdatasync on one
-// lane (its own file), and every request in it resolves only after that sync. Several lanes let
+// lane (its own file, opened O_SYNC), and every request in it resolves only after that write. Several lanes let
 // syncs overlap (disks flush them in parallel). Replayed at start; a torn last line (kill -9
 // mid-write) was never acknowledged and is cut off.
-import { existsSync, mkdirSync, readdirSync, readFileSync, truncateSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, truncateSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StoredOrder } from '../src/api/orders/deps.ts';
@@ -78,7 +78,7 @@ export class JournalOrderStore extends MemoryOrderStore {
     for (const file of journalFiles(dir)) dropTornTail(file);
     const existing = readJournal(dir);
     const lanes = await Promise.all(
-      Array.from({ length: journalLanes }, (_, lane) => open(journalFile(dir, lane), 'a')),
+      Array.from({ length: journalLanes }, (_, lane) => open(journalFile(dir, lane), 'as')),
     );
     const store = new JournalOrderStore(lanes);
     for (const order of existing) store.load(order);
@@ -110,10 +110,9 @@ export class JournalOrderStore extends MemoryOrderStore {
 
   private async flush(lane: FileHandle, batch: Pending[]): Promise<void> {
     try {
-      // The write lands in the page cache in microseconds, so it is synchronous: queued on the
-      // libuv pool it would wait behind other lanes' fdatasync calls. Only the sync is async.
-      writeSync(lane.fd, batch.map((p) => p.line).join(''));
-      await lane.datasync();
+      // Lanes are opened O_APPEND|O_SYNC: one write on the libuv pool returns only once the
+      // batch is on disk, so the event loop does neither the copy nor the sync.
+      await lane.write(batch.map((p) => p.line).join(''));
       this.stats.batches += 1;
       this.stats.orders += batch.length;
       for (const p of batch) {

@@ -100,7 +100,6 @@ export const suite: BenchSuite = {
       ESTATE_DATA: files.dataFile,
       ESTATE_ORDERS_DIR: files.ordersDir,
       ESTATE_ISSUED_KEYS: files.issuedKeysFile,
-      UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '4',
     });
     const bare = await spawnUrl(['--input-type=module', '-e', bareServer], {});
     try {

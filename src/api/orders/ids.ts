@@ -3,11 +3,18 @@ import type { Clock, IdGenerator } from './deps.ts';
 
 const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-/** `prefix` + 24 random base62 characters. */
+// Random bytes are drawn 4 KiB at a time: one getRandomValues call per ~170 ids, not one per id.
+const pool = new Uint8Array(4096);
+let used = pool.length;
+
+/** `prefix` + `length` random base62 characters. */
 export function randomId(prefix: string, length = 24): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  if (used + length > pool.length) {
+    crypto.getRandomValues(pool);
+    used = 0;
+  }
   let out = prefix;
-  for (const byte of bytes) out += alphabet[byte % 62];
+  for (let i = 0; i < length; i++) out += alphabet[(pool[used++] ?? 0) % 62];
   return out;
 }
 

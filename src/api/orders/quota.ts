@@ -1,13 +1,21 @@
 // Plan quotas: orders created per key per calendar month (UTC). Counted when an order is reserved,
 // refunded if it is not created, so concurrent requests never overshoot.
 
+let lastDay = Number.NaN;
+let lastMonth = '';
+
 /** Counts orders per key per UTC month. */
 export class QuotaCounter {
   private readonly used = new Map<string, number>();
 
   /** The UTC month of an instant, e.g. "2026-11". */
   static monthOf(nowMs: number): string {
-    return new Date(nowMs).toISOString().slice(0, 7);
+    const day = Math.floor(nowMs / 86_400_000);
+    if (day !== lastDay) {
+      lastDay = day;
+      lastMonth = new Date(nowMs).toISOString().slice(0, 7);
+    }
+    return lastMonth;
   }
 
   /** Seconds from `nowMs` to the start of the next UTC month. */
