@@ -1,7 +1,13 @@
 // The blast radius in the browser: the Overview board lands on a detail page's what-if, the
 // throttle preview re-predicts 429s as a budget is typed (no network: the same numbers as the SQL
 // macro), and the retire preview lists who still calls POST /v1/orders with the headers they get.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultConfig } from '../../simulator/config.ts';
+import { buildWorld } from '../../simulator/world/index.ts';
+import { DEMO_SANDBOX_KEY_ID } from '../../simulator/world/keys.ts';
 import type { Workspace } from '../../src/lib/db.ts';
 import { formatCount } from '../../src/lib/format.ts';
 import { throttlePreview } from '../../src/queries/blast.ts';
@@ -9,7 +15,12 @@ import { openTestWorkspace, seriousViolations } from './console-helpers.ts';
 import { browserAvailable, openPage, useConsole } from './harness.ts';
 
 describe.runIf(browserAvailable())('blast radius', () => {
-  const session = useConsole();
+  // Orders created here go to a temp folder, never to data/.
+  const scratch = mkdtempSync(join(tmpdir(), 'blast-browser-'));
+  const session = useConsole({
+    ESTATE_ORDERS_DIR: join(scratch, 'orders'),
+    ESTATE_ISSUED_KEYS: join(scratch, 'issued-keys.jsonl'),
+  });
   let ws: Workspace;
   beforeAll(async () => {
     ws = await openTestWorkspace();
@@ -55,6 +66,7 @@ describe.runIf(browserAvailable())('blast radius', () => {
       await expect.poll(() => total.textContent()).toBe(formatCount(Math.round(expected * 10) / 10));
       await expect.poll(() => firstRow429.textContent()).toBe(formatCount(rows[0]?.throttled_per_day ?? 0));
     }
+    expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -80,5 +92,32 @@ describe.runIf(browserAvailable())('blast radius', () => {
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('serves POST /v1/orders with the v2 contract and the deprecation headers', async () => {
+    const { server } = session();
+    const world = buildWorld(defaultConfig);
+    const demo = world.keys.find((k) => k.key_id === DEMO_SANDBOX_KEY_ID);
+    const [customer] = world.customers;
+    const [sku] = world.skus;
+    if (!demo || !customer || !sku) throw new Error('the demo world lacks its demo key, a customer or a sku');
+    const [route] = await ws.query<{ route_id: string }>(
+      `select route_id from routes where method = 'POST' and path = '/v1/orders' and stage = 'prod'`,
+    );
+    const response = await fetch(`${server.baseUrl}/v1/orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${demo.material}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ customer: customer.customer_id, lines: [{ sku: sku.sku, qty: 1 }] }),
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({
+      customer: customer.customer_id,
+      events: ['order.created'],
+    });
+    expect(response.headers.get('deprecation')).toMatch(/^@\d+$/);
+    expect(response.headers.get('sunset')).toMatch(/ GMT$/);
+    expect(response.headers.get('link')).toBe(
+      `</app/api/routes/${route?.route_id}>; rel="deprecation"; type="text/html", </v2/orders>; rel="successor-version"`,
+    );
   });
 });
