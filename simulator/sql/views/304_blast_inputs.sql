@@ -1,7 +1,7 @@
 -- The inputs of the blast score for every key, route and function, read from the measure views'
 -- dependency graph (v_key_dependents, v_route_dependents, v_function_dependents): who depends on
 -- it, the requests/day that would feel a change, how many dependents are automation or assistants,
--- whether a change is already scheduled, and the environment's weight. The score (304) is a pure
+-- whether a change is already scheduled, and the environment's weight. The score (blast_score_rollup) is a pure
 -- function of these columns.
 create or replace view v_blast_inputs as
 with c as (select * from v_blast_constants),
