@@ -3,6 +3,8 @@
 // ESTATE_TEST_DIST picks the build folder (default .test-dist-screenshots); SKIP_BUILD=1 reuses it.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { defaultDataFile } from '../src/lib/data-file.ts';
+import { openWorkspace } from '../src/lib/db.ts';
 
 process.env.ESTATE_TEST_DIST ??= '.test-dist-screenshots';
 const { launchBrowser, startConsoleServer, stopConsoleServer, testDist } =
@@ -13,6 +15,7 @@ const shots = [
   { name: 'keys', path: '/app/api/keys', width: 1440, scheme: 'light' },
   { name: 'routes', path: '/app/api/routes', width: 1440, scheme: 'light' },
   { name: 'functions', path: '/app/api/functions', width: 1440, scheme: 'light' },
+  { name: 'route-detail', path: '/app/api/routes/{orders}', width: 1440, scheme: 'light' },
   { name: 'overview-dark', path: '/app/api', width: 1440, scheme: 'dark' },
   { name: 'routes-360', path: '/app/api/routes', width: 360, scheme: 'light' },
 ] as const;
@@ -28,6 +31,11 @@ if (process.env.SKIP_BUILD !== '1') {
 }
 
 mkdirSync('docs/screenshots', { recursive: true });
+const ws = await openWorkspace(defaultDataFile());
+const [orders] = await ws.query<{ route_id: string }>(
+  "select route_id from v_route_stats where method = 'POST' and path = '/v2/orders' order by requests_per_day desc limit 1",
+);
+ws.close();
 const server = await startConsoleServer();
 const browser = await launchBrowser();
 try {
@@ -36,7 +44,9 @@ try {
       viewport: { width: shot.width, height: 900 },
       colorScheme: shot.scheme,
     });
-    await page.goto(`${server.baseUrl}${shot.path}`, { waitUntil: 'networkidle' });
+    await page.goto(`${server.baseUrl}${shot.path.replace('{orders}', orders?.route_id ?? '')}`, {
+      waitUntil: 'networkidle',
+    });
     const file = `docs/screenshots/${shot.name}.png`;
     await page.screenshot({ path: file, fullPage: true });
     console.log(`wrote ${file}`);

@@ -53,16 +53,21 @@ describe.runIf(browserAvailable())('console screens', () => {
     expect(problems).toEqual([]);
   });
 
-  it('keeps wide tables scrolling inside their container at 360 px', async () => {
+  it('keeps wide tables scrolling inside their container at 360 px, never the page', async () => {
     const { server, browser } = session();
     const { page } = await openPage(browser, { width: 360, height: 800 });
+    const overflowing: string[] = [];
+    for (const [name, path] of pages) {
+      await page.goto(`${server.baseUrl}${path}`);
+      if (await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth))
+        overflowing.push(name);
+    }
     await page.goto(`${server.baseUrl}/app/api/routes`);
-    const pageScrolls = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     const tableScrolls = await page
       .locator('.table-scroll')
       .first()
       .evaluate((el) => el.scrollWidth > el.clientWidth);
-    expect({ pageScrolls, tableScrolls }).toEqual({ pageScrolls: false, tableScrolls: true });
+    expect({ overflowing, tableScrolls }).toEqual({ overflowing: [], tableScrolls: true });
     await page.close();
   });
 
@@ -84,7 +89,9 @@ describe.runIf(browserAvailable())('console screens', () => {
 
   it('lists the blast board and every alert, each linking to its target', async () => {
     const { server, browser } = session();
-    const board = await ws.query<{ href: string }>('select what_if_href as href from v_blast_board order by rank');
+    const board = await ws.query<{ href: string }>(
+      'select what_if_href as href from v_blast_board order by rank',
+    );
     const alerts = await ws.query<{ href: string }>('select href from v_alerts');
     const { page } = await openPage(browser);
     await page.goto(`${server.baseUrl}/app/api`);
