@@ -18,7 +18,8 @@ key_nodes as (
     coalesce(
       k.status = 'expiring' or (k.status = 'active' and k.expires_at < w.as_of + to_days(c.expiring_soon_days)),
       false
-    ) as pending_change
+    ) as pending_change,
+    null::INTEGER as routes_served
   from keys k
   cross join workspace w
   cross join c
@@ -35,7 +36,8 @@ route_nodes as (
     count(distinct d.consumer_id) filter (where d.primary_caller_kind in ('automation', 'assistant'))::INTEGER
       as slow_dependents,
     coalesce(sum(d.requests_per_day), 0) as requests_per_day,
-    r.deprecated as pending_change
+    r.deprecated as pending_change,
+    null::INTEGER as routes_served
   from routes r
   left join v_route_dependents d on d.route_id = r.route_id
   group by all
@@ -50,7 +52,9 @@ function_nodes as (
     count(distinct d.consumer_id) filter (where con.primary_caller_kind in ('automation', 'assistant'))::INTEGER
       as slow_dependents,
     coalesce(sum(d.requests_per_day), 0) as requests_per_day,
-    false as pending_change -- no change of a function is scheduled in the data
+    false as pending_change, -- no change of a function is scheduled in the data
+    (select count(*) from v_blast_function_routes fr where fr.function_id = f.function_id)::INTEGER
+      as routes_served
   from functions f
   join routes r on r.route_id = f.route_id
   left join v_function_dependents d on d.function_id = f.function_id

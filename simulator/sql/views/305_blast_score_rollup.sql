@@ -52,7 +52,8 @@ select
     case environment when 'production' then 'Production' when 'prod' then 'Prod'
       when 'staging' then 'Staging' else 'Sandbox' end,
     case target_type when 'key' then ' key used by ' when 'route' then ' route called by '
-      else ' function behind routes called by ' end,
+      else format(' function serving {} route{} called by ', routes_served,
+        case when routes_served = 1 then '' else 's' end) end,
     case when dependents = 0 then 'no consumer'
       else format('{} consumer{}', dependents, case when dependents = 1 then '' else 's' end) end,
     case when slow_dependents > 0 then format(' ({} automation or assistant)', slow_dependents) else '' end,

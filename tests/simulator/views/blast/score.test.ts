@@ -100,7 +100,11 @@ describe('v_blast_score reason', () => {
       'rt_orders_v1',
       'Prod route called by 1 consumer (1 automation or assistant) at 100 requests/day; deprecated but still called.',
     ],
-    ['fn_read', 'Sandbox function behind routes called by 1 consumer at 20 requests/day.'],
+    ['fn_read', 'Sandbox function serving 1 route called by 1 consumer at 20 requests/day.'],
+    [
+      'fn_create',
+      'Prod function serving 2 routes called by 3 consumers (2 automation or assistant) at 830 requests/day.',
+    ],
     ['rt_v3_sandbox', 'Sandbox route called by no consumer.'],
   ])('%s', async (id, reason) => {
     expect(await db().query('select reason from v_blast_score where target_id = $id', { id })).toEqual([
