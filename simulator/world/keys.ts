@@ -1,44 +1,20 @@
-// Keys, who holds them (consumer_keys) and which routes each consumer calls through which key.
+// Every consumer's keys, then the planted ones: who holds them and which routes they call.
 import type { Calendar, Rng } from '../rng.ts';
-import { DAY_MS, isoTimestamp } from '../rng.ts';
-import { endpointKey, endpoints } from './catalog.ts';
 import type { ConsumerDraft } from './consumers.ts';
-import { keyMaterial, keyPrefixes } from './ids.ts';
+import { createKeyIssuer, type KeyRing } from './key-issuer.ts';
+import { issuePlantedKeys } from './planted-keys.ts';
 import {
   ASSISTANT_CONSUMERS,
   DEMO_CONSUMER,
   JUST_OVER_CONSUMER,
   JUST_UNDER_CONSUMER,
   ROTATION_LAG_CONSUMERS,
-  ROTATION_LAG_KEY,
   THROTTLE_STORM_CONSUMER,
-  UNUSED_KEYS,
 } from './stories.ts';
-import type {
-  ConsumerKeyRow,
-  ConsumerRouteRow,
-  Environment,
-  KeyRow,
-  PlanName,
-  PlanRow,
-  RouteRow,
-} from './types.ts';
+import type { KeyRow, PlanRow, RouteRow } from './types.ts';
 
-/** The documented demo key: sandbox, active, Sandbox plan, orders:write, never expires, 60 rpm. */
-export const DEMO_SANDBOX_KEY_ID = 'key_demo_sandbox';
+export { DEMO_SANDBOX_KEY_ID } from './planted-keys.ts';
 
-/** Keys and the two link tables. */
-export interface KeyRing {
-  keys: KeyRow[];
-  consumerKeys: ConsumerKeyRow[];
-  consumerRoutes: ConsumerRouteRow[];
-}
-
-const stageOf: Record<Environment, RouteRow['stage']> = {
-  production: 'prod',
-  sandbox: 'sandbox',
-  staging: 'staging',
-};
 const slug = (name: string): string =>
   name
     .toLowerCase()
@@ -55,74 +31,8 @@ export function buildKeys(
   plans: PlanRow[],
   days: number,
 ): KeyRing {
-  const keys: KeyRow[] = [];
-  const consumerKeys: ConsumerKeyRow[] = [];
-  const consumerRoutes: ConsumerRouteRow[] = [];
-  const rpmOf = (plan: PlanName): number =>
-    (plans.find((p) => p.plan === plan) as PlanRow).default_rpm_budget;
-  const at = (daysAgo: number, minSeconds = 0, maxSeconds = 86_399): string =>
-    isoTimestamp(cal.daysAgo(daysAgo) + rng.int(minSeconds, maxSeconds) * 1000);
-  const lastDay = (): string => isoTimestamp(cal.asOfMs - DAY_MS + rng.int(20 * 3600, 86_399) * 1000);
-  const byName = new Map(drafts.map((d) => [d.row.name, d]));
-  const chosen = new Map<string, string[]>();
-  for (const d of drafts) {
-    const extras = rng.shuffle(d.profile.extras).slice(0, rng.int(1, d.profile.extras.length));
-    chosen.set(d.row.consumer_id, [...d.profile.core, ...extras]);
-  }
-  const scopesFor = (consumerIds: string[]): string[] => {
-    const scopes = new Set(['orders:read']);
-    for (const id of consumerIds)
-      for (const k of chosen.get(id) ?? [])
-        scopes.add((endpoints.find((e) => endpointKey(e) === k) as (typeof endpoints)[number]).scope);
-    return [...scopes].sort();
-  };
-  const issue = (
-    holders: ConsumerDraft[],
-    env: Environment,
-    plan: PlanName,
-    fields: Partial<KeyRow> & { name: string },
-    carriesTraffic: boolean,
-    keyId?: string,
-  ): KeyRow => {
-    const created = fields.created_at ?? at(days + rng.int(20, 400));
-    const key: KeyRow = {
-      key_id: keyId ?? newId('key'),
-      environment: env,
-      status: 'active',
-      plan,
-      rpm_budget: rpmOf(plan),
-      scopes: scopesFor(holders.map((h) => h.row.consumer_id)),
-      created_at: created,
-      expires_at: null,
-      rotated_at: null,
-      last_used_at: carriesTraffic ? lastDay() : null,
-      material: keyMaterial(rng, env),
-      key_prefix: keyPrefixes[env],
-      key_last4: '',
-      ...fields,
-    };
-    key.key_last4 = key.material.slice(-4);
-    keys.push(key);
-    for (const holder of holders) {
-      consumerKeys.push({ consumer_id: holder.row.consumer_id, key_id: key.key_id });
-      if (!carriesTraffic) continue;
-      for (const k of chosen.get(holder.row.consumer_id) ?? []) {
-        const route = routes.find((r) => r.stage === stageOf[env] && endpointKey(r) === k);
-        if (route)
-          consumerRoutes.push({
-            consumer_id: holder.row.consumer_id,
-            route_id: route.route_id,
-            key_id: key.key_id,
-          });
-      }
-    }
-    return key;
-  };
-  const agedRotation = (): Partial<KeyRow> => {
-    const ageDays = days + rng.int(20, 400);
-    return { created_at: at(ageDays), rotated_at: ageDays > 90 ? at(rng.int(3, 85)) : null };
-  };
-
+  const issuer = createKeyIssuer(rng, newId, cal, drafts, routes, plans, days);
+  const { at, agedRotation, issue } = issuer;
   const generated = drafts.filter((d) => d.row.consumer_type === 'customer' && !isPlanted(d.row.name));
   const rotators = new Set(
     rng
@@ -178,69 +88,8 @@ export function buildKeys(
       issue([d], 'sandbox', 'Sandbox', { name: `${name}-sandbox`, ...agedRotation() }, true);
   }
 
-  const meridian = ROTATION_LAG_CONSUMERS.map((n) => byName.get(n) as ConsumerDraft);
-  issue(meridian, 'production', 'Enterprise', { name: ROTATION_LAG_KEY, created_at: at(days + 480) }, true);
-  const demo = byName.get(DEMO_CONSUMER) as ConsumerDraft;
-  issue(
-    [demo],
-    'sandbox',
-    'Sandbox',
-    { name: 'estate-demo-sandbox', created_at: at(days + 90) },
-    true,
-    DEMO_SANDBOX_KEY_ID,
-  );
-  const demoKey = keys[keys.length - 1] as KeyRow;
-  demoKey.scopes = [...new Set([...demoKey.scopes, 'orders:read', 'orders:write'])].sort();
-
-  const fulfilment = byName.get('Fulfilment Ops') as ConsumerDraft;
-  issue(
-    [fulfilment],
-    'staging',
-    'Internal',
-    {
-      name: 'ci-legacy-staging',
-      status: 'revoked',
-      created_at: at(days + 300),
-      last_used_at: at(days + rng.int(30, 120)),
-    },
-    false,
-  );
-  // Idle for longer than the period and than the 30-day threshold, so none of them has traffic.
-  const idle = Math.max(days, 30);
-  const unusedHolders: [string, ConsumerDraft, Environment, PlanName, number | null][] = [
-    [UNUSED_KEYS[0], byName.get('Data Platform') as ConsumerDraft, 'production', 'Internal', idle + 45],
-    [
-      UNUSED_KEYS[1],
-      generated.find((d) => d.row.plan === 'Enterprise') ?? fulfilment,
-      'staging',
-      'Enterprise',
-      idle + 11,
-    ],
-    [UNUSED_KEYS[2], byName.get('Checkout Web') as ConsumerDraft, 'sandbox', 'Sandbox', idle + 3],
-    [
-      UNUSED_KEYS[3],
-      generated.find((d) => d.row.plan === 'Growth') ?? fulfilment,
-      'production',
-      'Growth',
-      idle + 90,
-    ],
-    [UNUSED_KEYS[4], byName.get('Mobile App') as ConsumerDraft, 'staging', 'Internal', null],
-  ];
-  for (const [name, holder, env, plan, lastUsedDaysAgo] of unusedHolders) {
-    const createdDaysAgo = (lastUsedDaysAgo ?? days + 30) + rng.int(30, 200);
-    issue(
-      [holder],
-      env,
-      plan,
-      {
-        name,
-        created_at: at(createdDaysAgo),
-        last_used_at: lastUsedDaysAgo === null ? null : at(lastUsedDaysAgo),
-      },
-      false,
-    );
-  }
-  return { keys, consumerKeys, consumerRoutes };
+  issuePlantedKeys(issuer, generated);
+  return issuer.ring;
 }
 
 function isPlanted(name: string): boolean {
