@@ -2,7 +2,7 @@
 // sandbox key; served as static files (no /v2 API) the MSW worker answers with the same contract.
 // The key is never embedded in the page, and the request shown masks it.
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -47,7 +47,9 @@ function expectCreated(result: Awaited<ReturnType<typeof sendDemoOrder>>) {
 }
 
 describe.runIf(browserAvailable())('try-it panel at /app/api/try', () => {
-  const session = useConsole({ ESTATE_ORDERS_DIR: mkdtempSync(join(tmpdir(), 'estate-try-')) });
+  const ordersDir = mkdtempSync(join(tmpdir(), 'estate-try-'));
+  const session = useConsole({ ESTATE_ORDERS_DIR: ordersDir });
+  afterAll(() => rmSync(ordersDir, { recursive: true, force: true }));
 
   it('gets a 201 from the live API with the demo sandbox key', async () => {
     const { server, browser } = session();

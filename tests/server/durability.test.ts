@@ -1,6 +1,6 @@
 // Durability of the /v2 fast path: an order is fsynced before its 201, so a `kill -9` under load
 // loses none of the acknowledged orders; a restart replays orders and idempotency records.
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, rmSync } from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
@@ -13,10 +13,18 @@ import { killServer, spawnServer, type SpawnedServer } from './spawn.ts';
 
 const auth = { authorization: `Bearer ${fixtureKeys.fuzz}` };
 let running: SpawnedServer | undefined;
+const folders: string[] = [];
 afterEach(async () => {
   if (running) await killServer(running, 'SIGKILL');
   running = undefined;
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+
+async function workspaceFiles(): Promise<ServerFiles> {
+  const files = await writeFixtureWorkspace(fixtureWorld);
+  folders.push(files.dir);
+  return files;
+}
 
 /** Sends creates from `workers` concurrent loops until stopped; collects acknowledged ids. */
 function load(baseUrl: string, workers: number) {
@@ -37,7 +45,7 @@ function load(baseUrl: string, workers: number) {
 
 describe('durable orders on the production server', () => {
   it('kill -9 under load loses none of the 201-acknowledged orders', async () => {
-    const files: ServerFiles = await writeFixtureWorkspace(fixtureWorld);
+    const files = await workspaceFiles();
     running = await spawnServer(files);
     const traffic = load(running.baseUrl, 32);
     while (traffic.acknowledged.length < 400) await new Promise((done) => setTimeout(done, 5));
@@ -60,7 +68,7 @@ describe('durable orders on the production server', () => {
   });
 
   it('replays idempotency records after a restart, and skips a torn last line', async () => {
-    const files = await writeFixtureWorkspace(fixtureWorld);
+    const files = await workspaceFiles();
     running = await spawnServer(files);
     const request = post('fuzz', validOrder, { 'idempotency-key': 'restart-1' });
     const first = await fetchAnswer(running.baseUrl + '/v2/orders', request);
@@ -90,7 +98,7 @@ describe('durable orders on the production server', () => {
   });
 
   it('analysts can read the journal with DuckDB read_json while the server runs', async () => {
-    const files = await writeFixtureWorkspace(fixtureWorld);
+    const files = await workspaceFiles();
     running = await spawnServer(files);
     for (let i = 0; i < 3; i++)
       expect((await fetchAnswer(running.baseUrl + '/v2/orders', post('fuzz', validOrder))).status).toBe(201);

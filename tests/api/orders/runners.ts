@@ -1,6 +1,7 @@
 // The ways of serving the API, as runners over the same fixture world and fixed clock.
 import { handleOrders } from '../../../src/api/orders/handler.ts';
 import { depsFromWorld, type ApiWorld } from '../../../src/api/orders/world-deps.ts';
+import { rmSync } from 'node:fs';
 import { setupServer } from 'msw/node';
 import { startServer } from '../../../server/server.ts';
 import { createOrdersHandlers } from '../../../src/mocks/handlers/orders.ts';
@@ -73,7 +74,10 @@ export async function serverRunner(world: ApiWorld = fixtureWorld): Promise<Runn
     baseUrl,
     send: (request) => fetchAnswer(baseUrl + request.path, request),
     store: () => Promise.resolve(server.api.deps.orders),
-    close: () => server.close(),
+    close: async () => {
+      await server.close();
+      rmSync(files.dir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -124,6 +128,9 @@ export async function astroRunner(world: ApiWorld = fixtureWorld): Promise<Runne
       return { status: response.status, headers, body: parseBody(rawBody), rawBody };
     },
     store: async () => (await runtime.endpointApi()).deps.orders,
-    close: async () => (await runtime.endpointApi()).close(),
+    close: async () => {
+      await (await runtime.endpointApi()).close();
+      rmSync(files.dir, { recursive: true, force: true });
+    },
   };
 }
