@@ -26,6 +26,7 @@ select
   25.0::DOUBLE  as p99_drift_pct,              -- a route's p99 rise, last 7 days vs the 7 before, that is drift
   7::INTEGER     as p99_drift_window_days,      -- days in each of the two windows compared for drift
   50::INTEGER    as p99_drift_min_samples,      -- sampled requests a window needs before its p99 counts
+  50.0::DOUBLE  as cold_start_rise_pct,        -- relative rise of a function's cold-start share that explains drift
   30::INTEGER    as sunset_soon_days,           -- a deprecated route within this many days of sunset
   5.0::DOUBLE   as function_error_pct,         -- % of a function's invocations failing, and of its route's 5xx
   -- previews

@@ -1,7 +1,8 @@
 -- p99 drift traced to cold starts: a route whose p99 (edge + origin, log sample) over the last
 -- p99_drift_window_days rose p99_drift_pct % or more over the window before, served by a function
--- whose cold-start share rose over the same windows to cold_heavy_pct or more. The target is the
--- function (the cause); the evidence names the route that drifted most.
+-- whose cold-start share rose over the same windows by cold_start_rise_pct % or more (relative) to
+-- cold_heavy_pct or more. The target is the function (the cause); the evidence names the route
+-- that drifted most.
 create or replace view v_alert_p99_drift as
 with c as (select * from v_blast_constants),
 windows as (
@@ -52,7 +53,9 @@ traced as (
   join v_blast_function_routes fr on fr.route_id = dr.route_id
   join cold co on co.function_id = fr.function_id
   cross join thresholds t
-  where co.cold_recent_pct >= t.cold_heavy_pct and co.cold_recent_pct > co.cold_before_pct
+  cross join c
+  where co.cold_recent_pct >= t.cold_heavy_pct
+    and co.cold_recent_pct >= co.cold_before_pct * (1 + c.cold_start_rise_pct / 100)
 )
 select
   tr.function_id as target_id,

@@ -18,7 +18,7 @@ const days = Array.from({ length: 10 }, (_, i) => `2026-10-${String(22 + i).padS
  *   rt_later: deprecated, sunset 2027-03-01 → none.
  * - rt_slow: 60 sampled requests at 100 ms on 10-22…10-24, 70 at 300 ms on 10-25…10-31 (+200%);
  *   fn_slow's cold starts rise from 1% to 10% → p99 drift traced to fn_slow. rt_fast drifts the
- *   same way but fn_fast stays at 1% cold → none.
+ *   same way and fn_fast is cold-heavy, but its cold share only creeps from 6% to 6.5% → none.
  * - rt_broken answers 10 of its 100 requests/day with 5xx and fn_broken fails 100 of 1,000
  *   invocations a day (10%) → 5xx traced to fn_broken. fn_fast fails 1% → none.
  * Clean: key_old rotated 2026-10-01, no 429s, rt_old sunsets 2027-03-01, latency flat, no failures.
@@ -164,7 +164,14 @@ export function alertsFixture(planted: boolean): FixtureRows {
         errors: 0,
         p99_ms: 90,
       },
-      { day, function_id: 'fn_fast', invocations: 1000, cold_starts: 10, errors: 10, p99_ms: 90 },
+      {
+        day,
+        function_id: 'fn_fast',
+        invocations: 1000,
+        cold_starts: planted && recent(day) ? 65 : 60,
+        errors: 10,
+        p99_ms: 90,
+      },
       {
         day,
         function_id: 'fn_broken',
