@@ -23,6 +23,10 @@ export function issuePlantedKeys(issuer: KeyIssuer, generated: ConsumerDraft[]):
   );
   const demoKey = issuer.ring.keys[issuer.ring.keys.length - 1] as KeyRow;
   demoKey.scopes = [...new Set([...demoKey.scopes, 'orders:read', 'orders:write'])].sort();
+  // The demo key is issued 90 days before the period; over long periods it would look like a
+  // rotation-lag story, so it was rotated 30 days before as-of (computed, so no draw shifts).
+  if (days > 60)
+    demoKey.rotated_at = new Date(Date.parse(demoKey.created_at) + (days + 60) * 86_400_000).toISOString();
 
   const fulfilment = byName.get('Fulfilment Ops') as ConsumerDraft;
   issue(
