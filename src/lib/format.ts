@@ -78,3 +78,8 @@ export function maskKey(prefix: string, last4: string): string {
 export function formatDay(value: string): string {
   return parseUtc(value).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 }
+
+/** A count with its noun, singular or plural: "1 consumer", "6 consumers". */
+export function formatNoun(count: number, singular: string, plural = `${singular}s`): string {
+  return `${formatInteger(count)} ${count === 1 ? singular : plural}`;
+}

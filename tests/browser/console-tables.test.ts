@@ -126,6 +126,45 @@ describe.runIf(browserAvailable())('console tables', () => {
     await page.close();
   });
 
+  it.each([
+    ['routes', 'flag', 'hot', 'select route_id as id from v_route_stats where is_hot_path'],
+    ['routes', 'flag', 'deprecated', 'select route_id as id from v_route_stats where deprecated'],
+    ['routes', 'flag', 'agent-heavy', 'select route_id as id from v_route_stats where is_agent_heavy'],
+    [
+      'functions',
+      'chip',
+      'degraded',
+      "select function_id as id from v_function_stats where status = 'degraded'",
+    ],
+    [
+      'functions',
+      'chip',
+      'erroring',
+      "select function_id as id from v_function_stats where status = 'erroring'",
+    ],
+  ])('%s chip %s=%s shows the rows the view selects', async (screen, param, value, sql) => {
+    const { server, browser } = session();
+    const { page } = await openPage(browser);
+    await page.goto(`${server.baseUrl}/app/api/${screen}`);
+    await tablesReady(page);
+    await page.locator(`button[data-filter-param="${param}"][data-filter-value="${value}"]`).click();
+    expect((await visibleIds(page)).sort()).toEqual((await ids(ws, sql)).sort());
+    expect(new URL(page.url()).searchParams.get(param)).toBe(value);
+    await page.close();
+  });
+
+  it('filters functions by runtime with the select', async () => {
+    const { server, browser } = session();
+    const { page } = await openPage(browser);
+    await page.goto(`${server.baseUrl}/app/api/functions`);
+    await tablesReady(page);
+    await page.getByLabel('Runtime', { exact: true }).selectOption('python');
+    expect((await visibleIds(page)).sort()).toEqual(
+      (await ids(ws, "select function_id as id from v_function_stats where runtime = 'python'")).sort(),
+    );
+    await page.close();
+  });
+
   it('isolates cold-heavy functions with the chip', async () => {
     const { server, browser } = session();
     const { page } = await openPage(browser);

@@ -6,6 +6,7 @@ import {
   formatExact,
   formatInteger,
   formatMs,
+  formatNoun,
   formatPct,
   formatRelative,
   formatScore,
@@ -80,4 +81,12 @@ describe('maskKey and formatScore', () => {
     expect(formatScore(55)).toBe('55.0');
     expect(formatScore(72.44)).toBe('72.4');
   });
+});
+
+describe('formatNoun: a count with its noun', () => {
+  it.each([
+    [0, '0 consumers'], // zero is plural
+    [1, '1 consumer'], // one is singular
+    [12_345, '12,345 consumers'], // exact, with a separator
+  ])('%d → %s', (count, text) => expect(formatNoun(count, 'consumer')).toBe(text));
 });
