@@ -40,16 +40,20 @@ export async function writeWorkspace(
   const removeTmp = (): void => {
     rmSync(tmp, { force: true });
     rmSync(`${tmp}.wal`, { force: true });
+    rmSync(`${tmp}.tmp`, { recursive: true, force: true });
   };
   removeTmp();
   try {
-    // A small buffer pool and two threads keep the run under 1 GB at --scale 10 (docs/decisions.md).
-    const instance = await DuckDBInstance.create(tmp, { memory_limit: '192MB', threads: '2' });
+    // A small buffer pool and one thread keep the run under 1 GB at --scale 10 (docs/decisions.md).
+    const instance = await DuckDBInstance.create(tmp, { memory_limit: '192MB', threads: '1' });
     const connection = await instance.connect();
     let logRows = 0;
     try {
       await applySql(connection, 'tables');
       logRows = await writeData(connection, config, onProgress);
+      // The views build rollups over the whole log sample: a tighter pool makes DuckDB spill
+      // to disk rather than grow the process.
+      await connection.run("set memory_limit = '128MB'");
       await applySql(connection, 'views');
       await connection.run('checkpoint');
     } finally {
@@ -57,6 +61,7 @@ export async function writeWorkspace(
       instance.closeSync();
     }
     rmSync(`${tmp}.wal`, { force: true });
+    rmSync(`${tmp}.tmp`, { recursive: true, force: true });
     renameSync(tmp, out);
     return { out, logRows };
   } catch (error) {
