@@ -58,7 +58,7 @@ describe.runIf(browserAvailable())('console tables', () => {
     await page.locator(`button[data-filter-param="chip"][data-filter-value="${chip}"]`).click();
     const expected = await ids(ws, sql);
     expect((await visibleIds(page)).sort()).toEqual([...expected].sort());
-    expect(page.url()).toContain(`chip=${chip}`);
+    await page.waitForURL((url) => url.searchParams.get('chip') === chip);
     expect(await page.locator(`button[data-filter-value="${chip}"]`).getAttribute('aria-pressed')).toBe(
       'true',
     );
@@ -86,7 +86,7 @@ describe.runIf(browserAvailable())('console tables', () => {
     expect(await page.locator(`${scope} th[data-sort-col="name"]`).getAttribute('aria-sort')).toBe(
       'descending',
     );
-    expect(page.url()).toContain('sort=name&dir=desc');
+    await page.waitForURL((url) => url.search === '?sort=name&dir=desc');
     await page.close();
   });
 
@@ -122,7 +122,7 @@ describe.runIf(browserAvailable())('console tables', () => {
         "select route_id as id from v_route_stats where method = 'GET' and stage = 'prod' order by p99_ms desc nulls last, requests_per_day desc, route_id",
       ),
     );
-    expect(new URL(page.url()).search).toBe('?method=GET&stage=prod&sort=p99&dir=desc');
+    await page.waitForURL((url) => url.search === '?method=GET&stage=prod&sort=p99&dir=desc');
     await page.close();
   });
 
@@ -149,7 +149,22 @@ describe.runIf(browserAvailable())('console tables', () => {
     await tablesReady(page);
     await page.locator(`button[data-filter-param="${param}"][data-filter-value="${value}"]`).click();
     expect((await visibleIds(page)).sort()).toEqual((await ids(ws, sql)).sort());
-    expect(new URL(page.url()).searchParams.get(param)).toBe(value);
+    await page.waitForURL((url) => url.searchParams.get(param) === value);
+    await page.close();
+  });
+
+  it('works from the keyboard: a focused chip toggles with Space, a sort header with Enter', async () => {
+    const { server, browser } = session();
+    const { page } = await openPage(browser);
+    await page.goto(`${server.baseUrl}/app/api/functions`);
+    await tablesReady(page);
+    await page.locator('button[data-filter-value="cold-heavy"]').focus();
+    await page.keyboard.press('Space');
+    await page.waitForURL(/chip=cold-heavy/);
+    await page.locator('button[data-sort-key="errors"]').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/sort=errors/);
+    expect(await page.locator('th[data-sort-col="errors"]').getAttribute('aria-sort')).toBe('descending');
     await page.close();
   });
 
@@ -189,7 +204,7 @@ describe.runIf(browserAvailable())('console tables', () => {
     await page.locator('button[data-filter-value="cold-heavy"]').click();
     await page.locator('button[data-sort-key="name"]').click();
     const filtered = await visibleIds(page);
-    expect(new URL(page.url()).search).toBe('?chip=cold-heavy&sort=name&dir=asc');
+    await page.waitForURL((url) => url.search === '?chip=cold-heavy&sort=name&dir=asc');
     await page.reload();
     await tablesReady(page);
     expect(await visibleIds(page)).toEqual(filtered);
@@ -197,9 +212,9 @@ describe.runIf(browserAvailable())('console tables', () => {
       'true',
     );
     await page.goBack();
-    expect(new URL(page.url()).search).toBe('?chip=cold-heavy');
+    await page.waitForURL((url) => url.search === '?chip=cold-heavy');
     await page.goBack();
-    expect(new URL(page.url()).search).toBe('');
+    await page.waitForURL((url) => url.search === '');
     expect(await visibleIds(page)).toEqual(all);
     expect(await page.locator('button[data-filter-value="cold-heavy"]').getAttribute('aria-pressed')).toBe(
       'false',
