@@ -71,6 +71,23 @@ describe.runIf(browserAvailable())('console screens', () => {
     await page.close();
   });
 
+  it('redraws charts when the system switches between light and dark', async () => {
+    const { server, browser } = session();
+    const { page, errors } = await openPage(browser);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(`${server.baseUrl}/app/api`);
+    const pixels = () =>
+      page
+        .locator('canvas[data-chart]')
+        .first()
+        .evaluate((c) => (c as HTMLCanvasElement).toDataURL());
+    const light = await pixels();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(pixels).not.toBe(light);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('shows the Overview figures of v_overview and links the Try-it page', async () => {
     const { server, browser } = session();
     const [o] = await ws.query<{ active_keys: number; healthy_functions: number; quota_at_risk: number }>(

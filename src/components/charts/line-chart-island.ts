@@ -35,12 +35,12 @@ function token(name: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(`--${name}`).trim();
 }
 
-function draw(canvas: HTMLCanvasElement): void {
+function draw(canvas: HTMLCanvasElement): Chart {
   const data = JSON.parse(canvas.dataset.chart ?? '{}') as ChartData;
   const format = formatters[data.unit];
   const grid = token('chart-grid');
   const muted = token('text-muted');
-  new Chart(canvas, {
+  return new Chart(canvas, {
     type: 'line',
     data: {
       labels: data.labels,
@@ -81,4 +81,10 @@ function draw(canvas: HTMLCanvasElement): void {
   });
 }
 
-for (const canvas of document.querySelectorAll<HTMLCanvasElement>('canvas[data-chart]')) draw(canvas);
+let charts = [...document.querySelectorAll<HTMLCanvasElement>('canvas[data-chart]')].map(draw);
+
+// Light and dark follow the system setting: redraw with the other palette when it changes.
+matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+  for (const chart of charts) chart.destroy();
+  charts = [...document.querySelectorAll<HTMLCanvasElement>('canvas[data-chart]')].map(draw);
+});
