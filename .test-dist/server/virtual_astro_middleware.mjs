@@ -1,3 +1,0 @@
-// \0noop-middleware
-var onRequest = (_, next) => next();
-export { onRequest };
