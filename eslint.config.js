@@ -14,6 +14,7 @@ export default tseslint.config(
       'node_modules/',
       'public/mockServiceWorker.js',
       'coverage/',
+      'bench/results/',
     ],
   },
   js.configs.recommended,
