@@ -10,7 +10,7 @@ import type { StoredOrder } from '../src/api/orders/deps.ts';
 import { MemoryOrderStore } from '../src/api/orders/memory-store.ts';
 
 /** Journal files written at once (each its own group-commit lane). */
-export const journalLanes = 8;
+export const journalLanes = 2;
 
 /** The journal file of one lane inside an orders directory. */
 export function journalFile(dir: string, lane = 0): string {
