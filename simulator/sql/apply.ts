@@ -1,7 +1,7 @@
 // Applies the numbered SQL files (tables, then views) in order: the only way a schema is built,
 // for the simulator's output and for test fixtures alike.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 
 const sqlDir = import.meta.dirname;
@@ -13,6 +13,11 @@ export function sqlFiles(folder: 'tables' | 'views'): string[] {
     .filter((file) => file.endsWith('.sql'))
     .sort()
     .map((file) => join(dir, file));
+}
+
+/** The schema's tables in the order they are created (parents first), named after their files. */
+export function schemaTables(): string[] {
+  return sqlFiles('tables').map((file) => basename(file, '.sql').replace(/^\d+_/, ''));
 }
 
 /** Runs every file of a folder on the connection, naming the file when one fails. */

@@ -1,6 +1,8 @@
 // The schema's tables as TypeScript: one row interface per table of simulator/sql/tables (same
 // column names; dates and timestamps as ISO strings), the fixture shape and the insert order.
 
+import { schemaTables } from '../../simulator/sql/apply.ts';
+
 /** A thresholds row. */
 export interface ThresholdsRow {
   quota_risk_pct: number;
@@ -150,22 +152,4 @@ export interface FixtureRows {
 export type TableName = keyof FixtureRows;
 
 /** Tables in the order their files apply, so parents are inserted before children. */
-export const tableOrder: readonly TableName[] = [
-  'thresholds',
-  'workspace',
-  'plans',
-  'consumers',
-  'keys',
-  'consumer_keys',
-  'routes',
-  'functions',
-  'route_functions',
-  'consumer_routes',
-  'customers',
-  'skus',
-  'traffic_daily',
-  'log_sample',
-  'quota_daily',
-  'function_daily',
-  'key_demand_minute',
-];
+export const tableOrder = schemaTables() as TableName[];

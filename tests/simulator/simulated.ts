@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultConfig, type SimConfig } from '../../simulator/config.ts';
+import { schemaTables } from '../../simulator/sql/apply.ts';
 import { writeWorkspace } from '../../simulator/writer.ts';
 import { openWorkspace, type Workspace } from '../../src/lib/db.ts';
 
@@ -23,25 +24,7 @@ export async function simulate(config: SimConfig, file: string): Promise<Workspa
 }
 
 /** The simulator's tables (the schema's files, not the views' rollups). */
-export const simulatorTables = [
-  'thresholds',
-  'workspace',
-  'plans',
-  'consumers',
-  'keys',
-  'consumer_keys',
-  'routes',
-  'functions',
-  'route_functions',
-  'consumer_routes',
-  'customers',
-  'skus',
-  'traffic_daily',
-  'log_sample',
-  'quota_daily',
-  'function_daily',
-  'key_demand_minute',
-] as const;
+export const simulatorTables = schemaTables();
 
 /** A content digest of a table: md5 over its rows rendered as text, in sorted order. */
 export async function tableDigest(db: Workspace, table: string): Promise<{ rows: number; digest: string }> {
