@@ -1,24 +1,16 @@
 // 1,000 concurrent creates on every runner: the store holds exactly as many orders as 201s were
 // sent, and the rpm budget (700) is enforced exactly under concurrency.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allRunners } from './all-runners.ts';
+import { describe, expect, it } from 'vitest';
+import { useAllRunners } from './all-runners.ts';
 import { post, validOrder } from './contract-cases.ts';
-import type { Runner } from './contract-types.ts';
 
 describe('1,000 concurrent creates', () => {
-  let runners: Runner[] = [];
-  beforeAll(async () => {
-    runners = await allRunners();
-  });
-  afterAll(async () => {
-    await Promise.all(runners.map((r) => r.close()));
-  });
+  const runners = useAllRunners();
 
   it.each(['handler', 'msw', 'server', 'astro'])(
     '%s: exactly one stored order per 201, exactly 700 admitted',
     async (name) => {
-      const runner = runners.find((r) => r.name === name);
-      if (!runner) throw new Error(`no runner ${name}`);
+      const runner = runners.named(name);
       const before = (await runner.store()).count();
       const responses = await Promise.all(
         Array.from({ length: 1000 }, () => runner.send(post('burst', validOrder))),

@@ -1,19 +1,12 @@
 // Idempotency-Key, run on every serving path (see ./contract-cases.ts).
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { idempotencyCases } from './contract-cases.ts';
-import type { Runner } from './contract-types.ts';
 import { runEverywhere } from './run-cases.ts';
-import { allRunners } from './all-runners.ts';
+import { useAllRunners } from './all-runners.ts';
 
 describe('POST /v2/orders: Idempotency-Key', () => {
-  let runners: Runner[] = [];
-  beforeAll(async () => {
-    runners = await allRunners();
-  });
-  afterAll(async () => {
-    await Promise.all(runners.map((r) => r.close()));
-  });
+  const runners = useAllRunners();
   it.each(idempotencyCases.map((c) => [c.name, c] as const))('%s', async (_name, contractCase) => {
-    await runEverywhere(runners, contractCase);
+    await runEverywhere(runners.all(), contractCase);
   });
 });

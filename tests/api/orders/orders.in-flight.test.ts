@@ -1,25 +1,17 @@
 // A retry while the first request with the same Idempotency-Key is still being stored is 409, on
 // every runner: the store's create is held open until the test lets it finish.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allRunners } from './all-runners.ts';
+import { describe, expect, it } from 'vitest';
+import { useAllRunners } from './all-runners.ts';
 import { post, validOrder } from './contract-cases.ts';
-import type { Runner } from './contract-types.ts';
 import { assertInvariants } from './run-cases.ts';
 
 describe('Idempotency-Key while in flight', () => {
-  let runners: Runner[] = [];
-  beforeAll(async () => {
-    runners = await allRunners();
-  });
-  afterAll(async () => {
-    await Promise.all(runners.map((r) => r.close()));
-  });
+  const runners = useAllRunners();
 
   it.each(['handler', 'msw', 'server', 'astro'])(
     '%s: 409 during, 201 after, replay afterwards',
     async (name) => {
-      const runner = runners.find((r) => r.name === name);
-      if (!runner) throw new Error(`no runner ${name}`);
+      const runner = runners.named(name);
       const store = await runner.store();
       const create = store.create.bind(store);
       let entered!: () => void;
