@@ -7,6 +7,8 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { handleNodeRequest, writePlain } from '../src/api/http/node.ts';
 import { problemResponse } from '../src/api/orders/respond.ts';
+import { defaultDataFile } from '../src/lib/data-file.ts';
+import { handleV1OrdersNode, isV1OrdersPath, loadV1OrdersHeaders } from '../src/pages/v1/_deprecated.ts';
 import { loadApiRuntime, type ApiOptions, type ApiRuntime } from './api-deps.ts';
 
 /** Options for the production server. */
@@ -45,9 +47,15 @@ const noConsole: NodeHandler = (_req, res) =>
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const astro = options.console === false ? noConsole : await loadAstroHandler(options.distDir ?? 'dist');
   const api = await loadApiRuntime(options.api);
+  // POST /v1/orders, deprecated: the v2 contract plus Deprecation/Sunset/Link (src/pages/v1/).
+  const v1Headers = await loadV1OrdersHeaders(options.api?.dataFile ?? defaultDataFile()).catch(() => null);
   const server = createServer((req, res) => {
-    if (req.url?.startsWith('/v2/')) {
-      handleNodeRequest(req, res, api.deps).catch(() => {
+    const v1 = isV1OrdersPath(req.url);
+    if (req.url?.startsWith('/v2/') || v1) {
+      const answered = v1
+        ? handleV1OrdersNode(req, res, api.deps, v1Headers)
+        : handleNodeRequest(req, res, api.deps);
+      answered.catch(() => {
         if (!res.headersSent) writePlain(res, problemResponse('internal-error', 'Unexpected failure'), true);
         else res.destroy();
       });

@@ -5,7 +5,8 @@ import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, validOrder } from '../api/orders/contract-cases.ts';
 import { fixtureWorld, sequentialIds } from '../api/orders/fixture-world.ts';
-import { parseBody } from '../api/orders/runners.ts';
+import { fetchAnswer, parseBody } from '../api/orders/runners.ts';
+import { startServer, type RunningServer } from '../../server/server.ts';
 import { writeFixtureWorkspace, type ServerFiles } from '../server/fixture-workspace.ts';
 
 let files: ServerFiles;
@@ -73,5 +74,39 @@ describe('POST /v1/orders as an Astro endpoint', () => {
     const response = await send('POST', JSON.stringify(validOrder), { 'content-type': 'application/json' });
     expect(response.status).toBe(401);
     expect(response.headers.get('deprecation')).toBe(expectedHeaders.deprecation);
+  });
+});
+
+describe('POST /v1/orders on the production server’s fast path', () => {
+  let server: RunningServer | undefined;
+  let baseUrl = '';
+  beforeAll(async () => {
+    // API only: no Astro build, so /v1/orders can only be answered by the fast path.
+    server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      console: false,
+      api: { ...files, ids: sequentialIds() },
+    });
+    baseUrl = `http://127.0.0.1:${server.port}`;
+  });
+  afterAll(() => server?.close());
+
+  it('answers 201 with the v2 contract and the deprecation headers', async () => {
+    const response = await fetchAnswer(`${baseUrl}/v1/orders`, post('fuzz', validOrder));
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      customer: validOrder.customer,
+      invoice: null,
+      events: ['order.created'],
+    });
+    for (const [name, value] of Object.entries(expectedHeaders)) expect(response.headers[name]).toBe(value);
+  });
+
+  it('leaves /v2/orders without deprecation headers', async () => {
+    const response = await fetchAnswer(`${baseUrl}/v2/orders`, post('fuzz', validOrder));
+    expect(response.status).toBe(201);
+    expect(response.headers.deprecation).toBeUndefined();
+    expect(response.headers.sunset).toBeUndefined();
   });
 });
