@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { appendRows, type PlainRow } from './append.ts';
 import { simulatorVersion, type SimConfig } from './config.ts';
+import { sourcesDigest } from './sources.ts';
 import { isoDay } from './rng.ts';
 import type { DayTraffic } from './traffic/day.ts';
 import type { TrafficModel } from './traffic/model.ts';
@@ -35,6 +36,7 @@ export async function writeWorld(
       scale: config.scale,
       period_start: periodStart,
       simulator_version: simulatorVersion,
+      sources_sha256: sourcesDigest(),
     },
   ]);
   await appendRows(connection, 'plans', world.plans as unknown as PlainRow[]);

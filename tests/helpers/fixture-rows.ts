@@ -40,6 +40,7 @@ export function baseFixture(): FixtureRows {
         scale: 1,
         period_start: '2026-10-22',
         simulator_version: 'fixture',
+        sources_sha256: 'fixture',
       },
     ],
     plans: [

@@ -21,6 +21,7 @@ export interface WorkspaceRow {
   scale: number;
   period_start: string;
   simulator_version: string;
+  sources_sha256: string;
 }
 /** A plans row. */
 export interface PlanRow {
