@@ -1,9 +1,9 @@
-// The in-memory Orders API behind the MSW handlers: seeded with the simulator's own world (same
-// seed, same keys, customers and skus; no DuckDB, so it runs in a browser), resettable in tests.
-import { defaultConfig } from '../../simulator/config.ts';
-import { buildWorld, DEMO_SANDBOX_KEY_ID } from '../../simulator/world/index.ts';
+// The in-memory Orders API behind the MSW handlers: seeded with the public part of the simulator's
+// default world (the demo sandbox key by its hash, the customers and skus; no DuckDB, so it runs in
+// a browser, and no key-deriving code, so no page can rebuild a key), resettable in tests.
 import type { Clock, IdGenerator } from '../api/orders/deps.ts';
 import { depsFromWorld, type ApiWorld, type MemoryDeps } from '../api/orders/world-deps.ts';
+import { demoWorld } from './demo-world.ts';
 
 /** An in-memory API: its deps (built once, lazily) and a reset for between tests. */
 export interface MockApi {
@@ -12,10 +12,10 @@ export interface MockApi {
   reset(): Promise<void>;
 }
 
-/** Creates an in-memory API over `world` (default: the demo world of the default seed). */
+/** Creates an in-memory API over `world` (default: the public demo world, src/mocks/demo-world.ts). */
 export function createMockApi(world?: ApiWorld, options: { clock?: Clock; ids?: IdGenerator } = {}): MockApi {
   let deps: Promise<MemoryDeps> | undefined;
-  const get = () => (deps ??= depsFromWorld(world ?? buildWorld(defaultConfig), options));
+  const get = () => (deps ??= depsFromWorld(world ?? demoWorld, options));
   return {
     deps: get,
     async reset() {
@@ -26,11 +26,4 @@ export function createMockApi(world?: ApiWorld, options: { clock?: Clock; ids?: 
       d.idempotency.reset();
     },
   };
-}
-
-/** The documented demo sandbox key of the default world (a test-mode key, safe to share). */
-export function demoSandboxKey(): string {
-  const key = buildWorld(defaultConfig).keys.find((k) => k.key_id === DEMO_SANDBOX_KEY_ID);
-  if (!key) throw new Error(`the default world has no ${DEMO_SANDBOX_KEY_ID}`);
-  return key.material;
 }

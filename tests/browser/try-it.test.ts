@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoSandboxKey } from '../../src/mocks/mock-api.ts';
+import { demoSandboxKey } from '../../src/mocks/demo-key.ts';
 import { browserAvailable, launchBrowser, openPage, testDist, useConsole } from './harness.ts';
 import type { Browser } from 'playwright-core';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { DuckDBInstance, listValue } from '@duckdb/node-api';
 import { applySql } from '../../simulator/sql/apply.ts';
 import { sha256Hex } from '../../src/api/orders/auth.ts';
-import type { ApiWorld } from '../../src/api/orders/world-deps.ts';
+import type { SourceWorld } from '../../src/api/orders/world-deps.ts';
 
 /** A fresh temp folder for one server: workspace file, orders folder, issued-keys file. */
 export interface ServerFiles {
@@ -17,7 +17,7 @@ export interface ServerFiles {
 }
 
 /** Creates a temp folder (under `parent`, default the OS temp dir) with a workspace file for `world`. */
-export async function writeFixtureWorkspace(world: ApiWorld, parent = tmpdir()): Promise<ServerFiles> {
+export async function writeFixtureWorkspace(world: SourceWorld, parent = tmpdir()): Promise<ServerFiles> {
   mkdirSync(parent, { recursive: true });
   const dir = mkdtempSync(join(parent, 'estate-api-'));
   const dataFile = join(dir, 'estate.duckdb');

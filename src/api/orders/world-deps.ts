@@ -1,5 +1,5 @@
-// Builds handler deps from a world (interface A of /work/interfaces.md): keys with their material,
-// plans, customers and skus. Pure and browser-safe, so MSW serves the simulator's own world.
+// Builds handler deps from a world: keys (with their material, or only its hash), plans, customers
+// and skus. Pure and browser-safe, so MSW serves the simulator's own world.
 import type { Clock, IdGenerator, KeyRecord, OrdersDeps } from './deps.ts';
 import { sha256Hex } from './auth.ts';
 import { IdempotencyStore } from './idempotency.ts';
@@ -8,16 +8,23 @@ import { MapKeyStore, MemoryOrderStore, SetCatalog } from './memory-store.ts';
 import { QuotaCounter } from './quota.ts';
 import { RateLimiter } from './rate-limit.ts';
 
-/** The part of a world the API needs (a `World` from simulator/world satisfies it). */
+/** A world's key as the API needs it, without material or hash. */
+export type WorldKey = Omit<KeyRecord, 'quota_orders_per_month' | 'environment' | 'status'> & {
+  environment: string;
+  status: string;
+};
+
+/** The part of a world the API needs; keys carry their material or only its SHA-256. */
 export interface ApiWorld {
   plans: { plan: string; quota_requests_per_period: number | bigint }[];
-  keys: (Omit<KeyRecord, 'quota_orders_per_month' | 'environment' | 'status'> & {
-    environment: string;
-    status: string;
-    material: string;
-  })[];
+  keys: (WorldKey & ({ material: string } | { key_hash_sha256: string }))[];
   customers: { customer_id: string }[];
   skus: { sku: string }[];
+}
+
+/** A world whose keys carry their material (a `World` from simulator/world satisfies it). */
+export interface SourceWorld extends Omit<ApiWorld, 'keys'> {
+  keys: (WorldKey & { material: string })[];
 }
 
 /** Handler deps over in-memory stores, plus the stores themselves for resets and assertions. */
@@ -27,10 +34,7 @@ export interface MemoryDeps extends OrdersDeps {
 }
 
 /** A key record as the API sees it, from a world or workspace key row and its plan's quota. */
-export function toKeyRecord(
-  key: ApiWorld['keys'][number] | Omit<ApiWorld['keys'][number], 'material'>,
-  quota: number,
-): KeyRecord {
+export function toKeyRecord(key: WorldKey, quota: number): KeyRecord {
   return {
     key_id: key.key_id,
     environment: key.environment as KeyRecord['environment'],
@@ -43,7 +47,7 @@ export function toKeyRecord(
   };
 }
 
-/** In-memory deps seeded with a world's keys (hashed here), customers and skus. */
+/** In-memory deps seeded with a world's keys (hashed here unless already hashed), customers and skus. */
 export async function depsFromWorld(
   world: ApiWorld,
   options: { clock?: Clock; ids?: IdGenerator } = {},
@@ -51,7 +55,7 @@ export async function depsFromWorld(
   const quotas = new Map(world.plans.map((p) => [p.plan, Number(p.quota_requests_per_period)]));
   const entries = await Promise.all(
     world.keys.map(async (key): Promise<[string, KeyRecord]> => [
-      await sha256Hex(key.material),
+      'key_hash_sha256' in key ? key.key_hash_sha256 : await sha256Hex(key.material),
       toKeyRecord(key, quotas.get(key.plan) ?? 0),
     ]),
   );

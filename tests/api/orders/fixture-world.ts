@@ -1,6 +1,6 @@
 // A small world for contract tests: one key per authentication outcome, a tiny rpm budget and a
 // tiny plan quota, a few customers and skus. Shaped like simulator/world (interface A).
-import type { ApiWorld } from '../../../src/api/orders/world-deps.ts';
+import type { SourceWorld, WorldKey } from '../../../src/api/orders/world-deps.ts';
 
 /** The fixed instant handler, MSW and server runs share (12:00:10 UTC, 50 s left in the minute). */
 export const fixtureNowMs = Date.parse('2026-11-01T12:00:10.000Z');
@@ -29,8 +29,8 @@ type Role = keyof typeof fixtureKeys;
 
 function key(
   role: Exclude<Role, 'unknown'>,
-  fields: Partial<ApiWorld['keys'][number]> = {},
-): ApiWorld['keys'][number] {
+  fields: Partial<WorldKey & { material: string }> = {},
+): SourceWorld['keys'][number] {
   return {
     key_id: `key_${role}`,
     environment: 'sandbox',
@@ -45,7 +45,7 @@ function key(
 }
 
 /** The fixture world. */
-export const fixtureWorld: ApiWorld = {
+export const fixtureWorld: SourceWorld = {
   plans: [
     { plan: 'Sandbox', quota_requests_per_period: 100_000 },
     { plan: 'Growth', quota_requests_per_period: 1_000_000 },

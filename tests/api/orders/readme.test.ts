@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../simulator/config.ts';
 import { buildWorld } from '../../../simulator/world/index.ts';
-import { demoSandboxKey } from '../../../src/mocks/mock-api.ts';
+import { demoSandboxKey } from '../../../src/mocks/demo-key.ts';
 
 const section = readFileSync('README.md', 'utf8').split('## Orders API')[1]?.split('\n## ')[0] ?? '';
 

@@ -1,6 +1,6 @@
 // The ways of serving the API, as runners over the same fixture world and fixed clock.
 import { handleOrders } from '../../../src/api/orders/handler.ts';
-import { depsFromWorld, type ApiWorld } from '../../../src/api/orders/world-deps.ts';
+import { depsFromWorld, type SourceWorld } from '../../../src/api/orders/world-deps.ts';
 import { rmSync } from 'node:fs';
 import { setupServer } from 'msw/node';
 import { startServer } from '../../../server/server.ts';
@@ -24,7 +24,7 @@ export function parseBody(text: string): unknown {
 }
 
 /** Calls the handler directly with plain data. */
-export async function handlerRunner(world: ApiWorld = fixtureWorld): Promise<Runner> {
+export async function handlerRunner(world: SourceWorld = fixtureWorld): Promise<Runner> {
   const deps = await depsFromWorld(world, { clock: fixedClock, ids: sequentialIds() });
   return {
     name: 'handler',
@@ -60,7 +60,7 @@ export async function fetchAnswer(url: string, request: ApiRequest): Promise<Api
 }
 
 /** The production server (console off) in this process, on a free port, over fixture files. */
-export async function serverRunner(world: ApiWorld = fixtureWorld): Promise<Runner & { baseUrl: string }> {
+export async function serverRunner(world: SourceWorld = fixtureWorld): Promise<Runner & { baseUrl: string }> {
   const files = await writeFixtureWorkspace(world);
   const server = await startServer({
     port: 0,
@@ -82,7 +82,7 @@ export async function serverRunner(world: ApiWorld = fixtureWorld): Promise<Runn
 }
 
 /** MSW in node: setupServer with the handler set, requests through fetch to a fake origin. */
-export async function mswRunner(world: ApiWorld = fixtureWorld): Promise<Runner> {
+export async function mswRunner(world: SourceWorld = fixtureWorld): Promise<Runner> {
   const api = createMockApi(world, { clock: fixedClock, ids: sequentialIds() });
   const origin = 'http://msw.test';
   const msw = setupServer(...createOrdersHandlers(api, origin));
@@ -100,7 +100,7 @@ export async function mswRunner(world: ApiWorld = fixtureWorld): Promise<Runner>
 }
 
 /** The Astro endpoints (src/pages/v2/*.ts) called with Fetch Requests, over fixture files. */
-export async function astroRunner(world: ApiWorld = fixtureWorld): Promise<Runner> {
+export async function astroRunner(world: SourceWorld = fixtureWorld): Promise<Runner> {
   const files = await writeFixtureWorkspace(world);
   const runtime = await import('../../../src/pages/v2/_runtime.ts');
   runtime.configureEndpointApi({ ...files, clock: fixedClock, ids: sequentialIds() });
