@@ -41,16 +41,37 @@ export class FollowingKeyStore implements KeyStore {
   private readonly file: string;
   private readonly quotaOf: (plan: string) => number;
 
-  constructor(keys: MapKeyStore, file: string, quotaOf: (plan: string) => number) {
+  private readonly recheckMs: number;
+  private readonly now: () => number;
+  private checkedAt: number;
+
+  constructor(
+    keys: MapKeyStore,
+    file: string,
+    quotaOf: (plan: string) => number,
+    options: { recheckMs?: number; now?: () => number } = {},
+  ) {
     this.keys = keys;
     this.file = file;
     this.quotaOf = quotaOf;
+    this.recheckMs = options.recheckMs ?? 1000;
+    this.now = options.now ?? (() => performance.now());
+    this.checkedAt = this.now();
     this.catchUp();
   }
 
-  /** The key for a hash, reading keys issued since the last look when the hash is unknown. */
+  /**
+   * The key for a hash. Reads lines appended since the last look when the hash is unknown (a key
+   * issued a moment ago works at once), and at most every `recheckMs` otherwise (a later line for a
+   * known hash, such as a revocation, takes effect within that time).
+   */
   findByHash(hashHex: string): KeyRecord | undefined {
-    return this.keys.findByHash(hashHex) ?? (this.catchUp() ? this.keys.findByHash(hashHex) : undefined);
+    const now = this.now();
+    if (now - this.checkedAt >= this.recheckMs || !this.keys.findByHash(hashHex)) {
+      this.checkedAt = now;
+      this.catchUp();
+    }
+    return this.keys.findByHash(hashHex);
   }
 
   /** Reads complete lines appended since the last call; true when any were added. */

@@ -112,7 +112,14 @@ export class JournalOrderStore extends MemoryOrderStore {
     try {
       // Lanes are opened O_APPEND|O_SYNC: one write on the libuv pool returns only once the
       // batch is on disk, so the event loop does neither the copy nor the sync.
-      await lane.write(batch.map((p) => p.line).join(''));
+      const data = Buffer.from(batch.map((p) => p.line).join(''));
+      const { bytesWritten } = await lane.write(data);
+      // A short write (disk full) is a failed batch: cut it off so the next batch starts on a
+      // line of its own, and acknowledge none of it.
+      if (bytesWritten !== data.length) {
+        await lane.truncate((await lane.stat()).size - bytesWritten).catch(() => undefined);
+        throw new Error(`journal write stopped after ${bytesWritten} of ${data.length} bytes`);
+      }
       this.stats.batches += 1;
       this.stats.orders += batch.length;
       for (const p of batch) {

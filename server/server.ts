@@ -40,6 +40,18 @@ async function loadAstroHandler(distDir: string): Promise<NodeHandler> {
   return mod.handler;
 }
 
+/**
+ * The request path as a router sees it: resolved (`/./`, `/../`) and percent-decoded, so
+ * `/%762/orders` cannot slip past the API's fast path into Astro. Null when it is not a valid URL.
+ */
+export function routedPath(url: string | undefined): string | null {
+  try {
+    return decodeURI(new URL(url ?? '/', 'http://localhost').pathname);
+  } catch {
+    return null;
+  }
+}
+
 const noConsole: NodeHandler = (_req, res) =>
   writePlain(res, problemResponse('not-found', 'This server serves only /v2'));
 
@@ -50,8 +62,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // POST /v1/orders, deprecated: the v2 contract plus Deprecation/Sunset/Link (src/pages/v1/).
   const v1Headers = await loadV1OrdersHeaders(options.api?.dataFile ?? defaultDataFile()).catch(() => null);
   const server = createServer((req, res) => {
-    const v1 = isV1OrdersPath(req.url);
-    if (req.url?.startsWith('/v2/') || v1) {
+    const path = routedPath(req.url);
+    const v1 = isV1OrdersPath(path ?? undefined);
+    if (path?.startsWith('/v2/') || v1) {
+      req.url = path + (req.url?.includes('?') ? req.url.slice(req.url.indexOf('?')) : '');
       const answered = v1
         ? handleV1OrdersNode(req, res, api.deps, v1Headers)
         : handleNodeRequest(req, res, api.deps);

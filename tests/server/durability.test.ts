@@ -4,7 +4,7 @@ import { appendFileSync, readFileSync, rmSync } from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { journalFile, journalFiles } from '../../server/order-journal.ts';
+import { journalFile, journalFiles, journalLanes } from '../../server/order-journal.ts';
 import { post, validOrder } from '../api/orders/contract-cases.ts';
 import { fixtureKeys, fixtureWorld } from '../api/orders/fixture-world.ts';
 import { fetchAnswer } from '../api/orders/runners.ts';
@@ -74,7 +74,9 @@ describe('durable orders on the production server', () => {
     const first = await fetchAnswer(running.baseUrl + '/v2/orders', request);
     expect(first.status).toBe(201);
     await killServer(running, 'SIGKILL');
-    appendFileSync(journalFile(files.ordersDir), '{"id":"ord_torn","customer":"cus_a');
+    // Tear every lane, so whichever lane takes the next batch must have been repaired first.
+    for (let lane = 0; lane < journalLanes; lane++)
+      appendFileSync(journalFile(files.ordersDir, lane), '{"id":"ord_torn","customer":"cus_a');
 
     running = await spawnServer(files);
     const replay = await fetchAnswer(running.baseUrl + '/v2/orders', request);
@@ -95,6 +97,8 @@ describe('durable orders on the production server', () => {
       (await fetchAnswer(`${running.baseUrl}/v2/orders/${id}`, { method: 'GET', path: '', headers: auth }))
         .status,
     ).toBe(200);
+    for (let lane = 0; lane < journalLanes; lane++)
+      expect(readFileSync(journalFile(files.ordersDir, lane), 'utf8')).not.toContain('ord_torn');
   });
 
   it('analysts can read the journal with DuckDB read_json while the server runs', async () => {
