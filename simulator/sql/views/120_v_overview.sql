@@ -1,17 +1,17 @@
 -- The Overview's headline figures, one row, each from the view that defines it.
 create or replace view v_overview as
 with traffic as (
-  select coalesce(sum(requests), 0) as requests from traffic_daily
+  select coalesce(sum(requests), 0) as requests from v_requests_daily
 ),
 key_counts as (
   select
     count(*) filter (where status in ('active', 'expiring')) as active_keys,
     count(*) as keys_total
-  from keys
+  from v_key_stats
 ),
 function_counts as (
   select count(*) filter (where status = 'healthy') as healthy_functions, count(*) as functions_total
-  from functions
+  from v_function_stats
 ),
 quota as (
   select count(*) filter (where is_at_risk) as quota_at_risk from v_consumer_quota
