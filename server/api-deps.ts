@@ -15,6 +15,7 @@ import { defaultDataFile } from '../src/lib/data-file.ts';
 import { openWorkspace } from '../src/lib/db.ts';
 import { FollowingKeyStore, issuedKeysFile } from './issued-keys.ts';
 import { JournalOrderStore } from './order-journal.ts';
+import { toKeyRecord } from '../src/api/orders/world-deps.ts';
 
 /** Where the API's data lives; every field has a default. */
 export interface ApiOptions {
@@ -81,19 +82,7 @@ export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRunti
   const reference = await readReference(options.dataFile ?? defaultDataFile());
   const quotas = new Map(reference.plans.map((p) => [p.plan, p.quota]));
   const known = new MapKeyStore(
-    reference.keys.map((k): [string, KeyRecord] => [
-      k.key_hash_sha256,
-      {
-        key_id: k.key_id,
-        environment: k.environment as KeyRecord['environment'],
-        status: k.status as KeyRecord['status'],
-        plan: k.plan,
-        rpm_budget: k.rpm_budget,
-        scopes: k.scopes,
-        expires_at: k.expires_at,
-        quota_orders_per_month: k.quota,
-      },
-    ]),
+    reference.keys.map((k): [string, KeyRecord] => [k.key_hash_sha256, toKeyRecord(k, k.quota)]),
   );
   const keys = new FollowingKeyStore(
     known,

@@ -4,6 +4,7 @@ import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readSync, s
 import { dirname, resolve } from 'node:path';
 import type { KeyRecord, KeyStore } from '../src/api/orders/deps.ts';
 import type { MapKeyStore } from '../src/api/orders/memory-store.ts';
+import { toKeyRecord } from '../src/api/orders/world-deps.ts';
 
 /** One line of the issued-keys file. */
 export interface IssuedKeyLine {
@@ -94,16 +95,10 @@ export class FollowingKeyStore implements KeyStore {
     for (const raw of text.slice(0, end).split('\n')) {
       try {
         const line = JSON.parse(raw) as IssuedKeyLine;
-        this.keys.add(line.key_hash_sha256, {
-          key_id: line.key_id,
-          environment: line.environment,
-          status: line.status,
-          plan: line.plan,
-          rpm_budget: line.rpm_budget,
-          scopes: line.scopes,
-          expires_at: line.expires_at,
-          quota_orders_per_month: line.quota_orders_per_month ?? this.quotaOf(line.plan),
-        });
+        this.keys.add(
+          line.key_hash_sha256,
+          toKeyRecord(line, line.quota_orders_per_month ?? this.quotaOf(line.plan)),
+        );
         added = true;
       } catch {
         // Not a key line: ignored.

@@ -60,7 +60,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const astro = options.console === false ? noConsole : await loadAstroHandler(options.distDir ?? 'dist');
   const api = await loadApiRuntime(options.api);
   // POST /v1/orders, deprecated: the v2 contract plus Deprecation/Sunset/Link (src/pages/v1/).
-  const v1Headers = await loadV1OrdersHeaders(options.api?.dataFile ?? defaultDataFile()).catch(() => null);
+  const v1Headers = await loadV1OrdersHeaders(options.api?.dataFile ?? defaultDataFile());
   const server = createServer((req, res) => {
     const path = routedPath(req.url);
     const v1 = isV1OrdersPath(path ?? undefined);

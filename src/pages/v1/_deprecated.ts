@@ -13,16 +13,23 @@ import { deprecatedRouteHeaders } from '../../queries/blast.ts';
 export const deprecatedOrdersPath = '/v1/orders';
 const successorPath = '/v2/orders';
 
-/** Lower-case deprecation headers of POST /v1/orders in the workspace file; null when it is not deprecated there. */
+/**
+ * Lower-case deprecation headers of POST /v1/orders in the workspace file; null when it is not
+ * deprecated there, or when the file cannot be read (then /v1/orders is not served: 404 by v2).
+ */
 export async function loadV1OrdersHeaders(
   file: string = defaultDataFile(),
 ): Promise<Record<string, string> | null> {
-  const db = await openWorkspace(file);
+  let db;
   try {
+    db = await openWorkspace(file);
     const headers = await deprecatedRouteHeaders('POST', deprecatedOrdersPath, db);
     return headers ? deprecationHeaderFields(headers) : null;
+  } catch (error) {
+    console.warn(`POST /v1/orders is not served: ${(error as Error).message}`);
+    return null;
   } finally {
-    db.close();
+    db?.close();
   }
 }
 
