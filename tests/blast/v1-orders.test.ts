@@ -1,6 +1,7 @@
 // POST /v1/orders, the deprecated predecessor of POST /v2/orders: the same contract (201 with an
-// order) plus the Deprecation, Sunset and Link headers built from the workspace's routes table.
+// order) plus the Deprecation, Sunset and Link headers read from the workspace's v_route_stats.
 import { DuckDBInstance } from '@duckdb/node-api';
+import { applySql } from '../../simulator/sql/apply.ts';
 import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, validOrder } from '../api/orders/contract-cases.ts';
@@ -11,7 +12,10 @@ import { writeFixtureWorkspace, type ServerFiles } from '../server/fixture-works
 
 let files: ServerFiles;
 
-/** The fixture world's workspace plus POST /v2/orders and its deprecated predecessor POST /v1/orders. */
+/**
+ * The fixture world's workspace plus POST /v2/orders and its deprecated predecessor POST /v1/orders,
+ * then the thresholds, the period and the views (the headers are read from v_route_stats).
+ */
 beforeAll(async () => {
   files = await writeFixtureWorkspace(fixtureWorld);
   const instance = await DuckDBInstance.create(files.dataFile);
@@ -25,6 +29,11 @@ beforeAll(async () => {
       `insert into routes values
         ('rt_v1', 'POST', '/v1/orders', 'v1', 'prod', true, '2026-07-04', '2026-12-31', 'rt_v2')`,
     );
+    await db.run('insert into thresholds values (80, 200000, 5, 55, 30, 99.9, 25)');
+    await db.run(
+      "insert into workspace values ('fixture', '2026-11-01', 10, 1, '2026-10-22', 'fixture', 'fixture')",
+    );
+    await applySql(db, 'views');
   } finally {
     db.closeSync();
     instance.closeSync();

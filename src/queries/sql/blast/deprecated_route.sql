@@ -5,6 +5,6 @@ select
   strftime(r.deprecated_at, '%Y-%m-%d') as deprecated_at,
   strftime(r.sunset_at, '%Y-%m-%d') as sunset_at,
   s.path as successor_path
-from routes r
-left join routes s on s.route_id = r.successor_route_id
+from v_route_stats r
+left join v_route_stats s on s.route_id = r.successor_route_id
 where r.method = $method and r.path = $path and r.stage = 'prod' and r.deprecated and r.deprecated_at is not null
