@@ -3,7 +3,15 @@
 // lane (its own file, opened O_SYNC), and every request in it resolves only after that write. Several lanes let
 // syncs overlap (disks flush them in parallel). Replayed at start; a torn last line (kill -9
 // mid-write) was never acknowledged and is cut off.
-import { existsSync, mkdirSync, readdirSync, readFileSync, truncateSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StoredOrder } from '../src/api/orders/deps.ts';
@@ -50,6 +58,37 @@ function dropTornTail(file: string): void {
   truncateSync(file, bytes.lastIndexOf(0x0a) + 1);
 }
 
+/**
+ * Takes the orders folder for this process, or throws naming the process that holds it: two writers
+ * would split rate limits and idempotency records, and one's torn-tail repair could cut the other's
+ * batch. A lock left by a process that died (kill -9) is taken over. Returns the release.
+ */
+export function lockFolder(dir: string): () => void {
+  const file = join(dir, '.lock');
+  for (;;) {
+    try {
+      writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = Number(readFileSync(file, 'utf8').trim());
+    if (Number.isInteger(holder) && holder > 0 && isAlive(holder))
+      throw new Error(`${dir} is in use by process ${holder}: one Orders API process per orders folder`);
+    rmSync(file, { force: true });
+  }
+}
+
+/** Whether a process with this pid is running. */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 interface Pending {
   line: string;
   order: StoredOrder;
@@ -66,21 +105,25 @@ export class JournalOrderStore extends MemoryOrderStore {
   /** Batches written so far, and the orders in them (for the benchmark's report). */
   readonly stats = { batches: 0, orders: 0 };
 
-  private constructor(lanes: FileHandle[]) {
+  private readonly unlock: () => void;
+
+  private constructor(lanes: FileHandle[], unlock: () => void) {
     super();
     this.lanes = lanes;
     this.free = [...lanes];
+    this.unlock = unlock;
   }
 
-  /** Opens (creating) the journal in `dir` and replays it. */
+  /** Opens (creating) the journal in `dir` and replays it; one process per folder (see lockFolder). */
   static async open(dir: string): Promise<JournalOrderStore> {
     mkdirSync(dir, { recursive: true });
+    const unlock = lockFolder(dir);
     for (const file of journalFiles(dir)) dropTornTail(file);
     const existing = readJournal(dir);
     const lanes = await Promise.all(
       Array.from({ length: journalLanes }, (_, lane) => open(journalFile(dir, lane), 'as')),
     );
-    const store = new JournalOrderStore(lanes);
+    const store = new JournalOrderStore(lanes, unlock);
     for (const order of existing) store.load(order);
     return store;
   }
@@ -135,5 +178,6 @@ export class JournalOrderStore extends MemoryOrderStore {
   async close(): Promise<void> {
     while (this.busy > 0 || this.pending.length > 0) await new Promise((done) => setImmediate(done));
     await Promise.all(this.lanes.map((lane) => lane.close()));
+    this.unlock();
   }
 }

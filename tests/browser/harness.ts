@@ -1,7 +1,9 @@
 // Browser-test harness: the built server on a free port, Debian Chromium through playwright-core,
 // and both closed whatever happens.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -37,16 +39,27 @@ export function browserAvailable(): boolean {
   return false;
 }
 
-/** A running console server: its base URL and the child process behind it. */
+/** A running console server: its base URL, the child process behind it, and its own API folder. */
 export interface ConsoleServer {
   baseUrl: string;
   child: ChildProcess;
+  /** Temp folder for the server's order journal and issued keys (never the developer's data/). */
+  apiDir: string;
 }
 
 /** Starts the production server on a free port from the test build; resolves once it listens. */
 export async function startConsoleServer(env: NodeJS.ProcessEnv = {}): Promise<ConsoleServer> {
+  const apiDir = mkdtempSync(join(tmpdir(), 'estate-browser-'));
   const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ESTATE_DIST: testDist, ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ESTATE_DIST: testDist,
+      ESTATE_ORDERS_DIR: join(apiDir, 'orders'),
+      ESTATE_ISSUED_KEYS: join(apiDir, 'issued-keys.jsonl'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout });
@@ -58,15 +71,18 @@ export async function startConsoleServer(env: NodeJS.ProcessEnv = {}): Promise<C
     });
   });
   child.removeAllListeners('exit');
-  return { baseUrl, child };
+  return { baseUrl, child, apiDir };
 }
 
 /** Stops a server started by startConsoleServer. */
 export async function stopConsoleServer(server: ConsoleServer | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null) return;
-  const exited = new Promise((done) => server.child.once('exit', done));
-  server.child.kill('SIGTERM');
-  await exited;
+  if (!server) return;
+  if (server.child.exitCode === null) {
+    const exited = new Promise((done) => server.child.once('exit', done));
+    server.child.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(server.apiDir, { recursive: true, force: true });
 }
 
 /** Launches headless Debian Chromium; never downloads a browser. */
