@@ -266,6 +266,15 @@ export function throttlePreview(targetId: string, rpm: number, db?: Workspace): 
   return run<ThrottleRow>('throttle', { target_id: targetId, rpm }, db);
 }
 
+/** Throttle what-if's headline: predicted 429s per day over every stream at `rpm` (the SQL macro). */
+export async function throttleTotal(targetId: string, rpm: number, db?: Workspace): Promise<number> {
+  if (!Number.isInteger(rpm) || rpm < 0)
+    throw new Error(`throttle: rpm must be a whole number ≥ 0, got ${rpm}`);
+  const [row] = await run<{ throttled_per_day: number }>('throttle_total', { target_id: targetId, rpm }, db);
+  if (!row) throw new Error('preview_throttle_total returned no row');
+  return row.throttled_per_day;
+}
+
 /** The current budget and demand histogram of a key or consumer, to embed in the page. */
 export async function throttleSetup(targetId: string, db?: Workspace): Promise<ThrottleSetup> {
   const params = { target_id: targetId };

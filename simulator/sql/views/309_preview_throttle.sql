@@ -25,4 +25,17 @@ from blast_demand_rollup d
 cross join workspace w
 join consumers con on con.consumer_id = d.consumer_id
 where d.key_id = target_id or d.consumer_id = target_id
-group by all
+group by all;
+
+-- preview_throttle_total(target_id, rpm): the headline, predicted 429s per day over every stream of
+-- the target (one row; 0 without recorded demand), rounded once from the unrounded sum like
+-- totalThrottledPerDay in throttle-formula.ts.
+create or replace macro preview_throttle_total(target_id, rpm) as table
+select
+  coalesce(
+    round(sum(greatest(0, d.requests_per_minute - rpm)::BIGINT * d.minutes)::DOUBLE / any_value(w.days), 1),
+    0
+  )::DOUBLE as throttled_per_day
+from blast_demand_rollup d
+cross join workspace w
+where d.key_id = target_id or d.consumer_id = target_id;

@@ -1,5 +1,5 @@
 // The throttle what-if in the page: the same formula as the SQL macro preview_throttle
-// (simulator/sql/views/318_preview_throttle.sql), over a per-key demand histogram embedded as
+// (simulator/sql/views/309_preview_throttle.sql), over a per-key demand histogram embedded as
 // JSON, so a static deployment answers "what if this budget were N rpm?" without a database.
 // A minute with demand d over the budget refuses d − rpm requests with 429; per day = total ÷ days.
 

@@ -85,6 +85,26 @@ describe('preview_throttle on the blast fixture', () => {
     // 500 + 180 = 680 refused over 10 days at 40 rpm.
     expect(totalThrottledPerDay(histogram, 40)).toBe(68);
   });
+
+  it('totals every stream in preview_throttle_total, as the page formula does', async () => {
+    const totalSql = 'select throttled_per_day from preview_throttle_total($target_id, $rpm::INTEGER)';
+    // 500 + 180 = 680 refused over 10 days at 40 rpm.
+    expect(await db().query(totalSql, { target_id: 'key_prod_a', rpm: 40 })).toEqual([
+      { throttled_per_day: 68 },
+    ]);
+    const histogram = await histogramOf(db(), 'key_prod_a');
+    for (const rpm of [0, 10, 40, 50, 79, 80, 100]) {
+      const [row] = await db().query<{ throttled_per_day: number }>(totalSql, {
+        target_id: 'key_prod_a',
+        rpm,
+      });
+      expect(row?.throttled_per_day).toBe(totalThrottledPerDay(histogram, rpm));
+    }
+    // No recorded demand: one row, nothing refused.
+    expect(await db().query(totalSql, { target_id: 'key_sandbox', rpm: 10 })).toEqual([
+      { throttled_per_day: 0 },
+    ]);
+  });
 });
 
 function row(
