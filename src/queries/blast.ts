@@ -1,8 +1,6 @@
 // Queries of the blast radius: a target's score and breakdown, and the what-if previews (rotate a
 // key, throttle a key or consumer, retire a route, change a function). SQL lives in
 // src/queries/sql/blast/*.sql, one query per file; every value is a bound parameter.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { deprecationHeaders, type DeprecationHeaders } from '../api/deprecation.ts';
 import type {
   DemandHistogram,
@@ -10,7 +8,8 @@ import type {
   DemandStream,
   ThrottleRow,
 } from '../components/blast/throttle-formula.ts';
-import { workspace, type QueryParams, type Workspace } from '../lib/db.ts';
+import type { Workspace } from '../lib/db.ts';
+import { runOne, runQuery } from './sql-file.ts';
 
 /** A kind of blast target. */
 export type TargetType = 'key' | 'route' | 'function';
@@ -184,46 +183,31 @@ export interface ThrottleSetup {
   histogram: DemandHistogram;
 }
 
-const texts = new Map<string, string>();
-
-/** The text of src/queries/sql/blast/<name>.sql, read once (paths from the project root). */
-function sqlText(name: string): string {
-  const path = resolve('src/queries/sql/blast', `${name}.sql`);
-  let text = texts.get(path);
-  if (text === undefined) {
-    text = readFileSync(path, 'utf8');
-    texts.set(path, text);
-  }
-  return text;
-}
-
-async function run<Row>(name: string, params: QueryParams, db?: Workspace): Promise<Row[]> {
-  const ws = db ?? (await workspace());
-  return ws.query<Row>(sqlText(name), Object.keys(params).length > 0 ? params : undefined);
-}
-
 /** One target's blast score and breakdown; undefined for an unknown target. */
 export async function blastScore(
   targetType: TargetType,
   targetId: string,
   db?: Workspace,
 ): Promise<BlastScoreRow | undefined> {
-  const rows = await run<BlastScoreRow>('score', { target_type: targetType, target_id: targetId }, db);
+  const rows = await runQuery<BlastScoreRow>(
+    'blast',
+    'score',
+    { target_type: targetType, target_id: targetId },
+    db,
+  );
   return rows[0];
 }
 
 /** The formula's constants. */
 export async function blastConstants(db?: Workspace): Promise<BlastConstants> {
-  const [row] = await run<BlastConstants>('constants', {}, db);
-  if (!row) throw new Error('v_blast_constants has no row');
-  return row;
+  return runOne<BlastConstants>('blast', 'constants', {}, db);
 }
 
 /** Rotate-a-key what-if; undefined for an unknown key. */
 export async function rotatePreview(keyId: string, db?: Workspace): Promise<RotatePreviewData | undefined> {
-  const [summary] = await run<RotateSummary>('rotate_key', { key_id: keyId }, db);
+  const [summary] = await runQuery<RotateSummary>('blast', 'rotate_key', { key_id: keyId }, db);
   if (!summary) return undefined;
-  const consumers = await run<RotateConsumer>('rotate_key_consumers', { key_id: keyId }, db);
+  const consumers = await runQuery<RotateConsumer>('blast', 'rotate_key_consumers', { key_id: keyId }, db);
   return { summary, consumers };
 }
 
@@ -234,10 +218,20 @@ export function deprecationInfoUrl(routeId: string): string {
 
 /** Retire-a-route what-if; undefined for an unknown route. */
 export async function retirePreview(routeId: string, db?: Workspace): Promise<RetirePreviewData | undefined> {
-  const [summary] = await run<RetireSummary>('retire_route', { route_id: routeId }, db);
+  const [summary] = await runQuery<RetireSummary>('blast', 'retire_route', { route_id: routeId }, db);
   if (!summary) return undefined;
-  const dependents = await run<RetireDependent>('retire_route_dependents', { route_id: routeId }, db);
-  const functions = await run<RetireFunction>('retire_route_functions', { route_id: routeId }, db);
+  const dependents = await runQuery<RetireDependent>(
+    'blast',
+    'retire_route_dependents',
+    { route_id: routeId },
+    db,
+  );
+  const functions = await runQuery<RetireFunction>(
+    'blast',
+    'retire_route_functions',
+    { route_id: routeId },
+    db,
+  );
   const headers = deprecationHeaders({
     deprecatedAt: summary.deprecated_at,
     sunsetAt: summary.sunset_at,
@@ -252,10 +246,25 @@ export async function functionPreview(
   functionId: string,
   db?: Workspace,
 ): Promise<FunctionPreviewData | undefined> {
-  const [summary] = await run<FunctionSummary>('change_function', { function_id: functionId }, db);
+  const [summary] = await runQuery<FunctionSummary>(
+    'blast',
+    'change_function',
+    { function_id: functionId },
+    db,
+  );
   if (!summary) return undefined;
-  const routes = await run<FunctionRoute>('change_function_routes', { function_id: functionId }, db);
-  const consumers = await run<FunctionConsumer>('change_function_consumers', { function_id: functionId }, db);
+  const routes = await runQuery<FunctionRoute>(
+    'blast',
+    'change_function_routes',
+    { function_id: functionId },
+    db,
+  );
+  const consumers = await runQuery<FunctionConsumer>(
+    'blast',
+    'change_function_consumers',
+    { function_id: functionId },
+    db,
+  );
   return { summary, routes, consumers };
 }
 
@@ -263,27 +272,36 @@ export async function functionPreview(
 export function throttlePreview(targetId: string, rpm: number, db?: Workspace): Promise<ThrottleRow[]> {
   if (!Number.isInteger(rpm) || rpm < 0)
     throw new Error(`throttle: rpm must be a whole number ≥ 0, got ${rpm}`);
-  return run<ThrottleRow>('throttle', { target_id: targetId, rpm }, db);
+  return runQuery<ThrottleRow>('blast', 'throttle', { target_id: targetId, rpm }, db);
 }
 
 /** Throttle what-if's headline: predicted 429s per day over every stream at `rpm` (the SQL macro). */
 export async function throttleTotal(targetId: string, rpm: number, db?: Workspace): Promise<number> {
   if (!Number.isInteger(rpm) || rpm < 0)
     throw new Error(`throttle: rpm must be a whole number ≥ 0, got ${rpm}`);
-  const [row] = await run<{ throttled_per_day: number }>('throttle_total', { target_id: targetId, rpm }, db);
-  if (!row) throw new Error('preview_throttle_total returned no row');
+  const row = await runOne<{ throttled_per_day: number }>(
+    'blast',
+    'throttle_total',
+    { target_id: targetId, rpm },
+    db,
+  );
   return row.throttled_per_day;
 }
 
 /** The current budget and demand histogram of a key or consumer, to embed in the page. */
 export async function throttleSetup(targetId: string, db?: Workspace): Promise<ThrottleSetup> {
   const params = { target_id: targetId };
-  const [target] = await run<{ rpm_budget: number | null; days: number }>('throttle_target', params, db);
-  const streams = await run<DemandStream>('throttle_streams', params, db);
-  const levels = await run<DemandLevel>('throttle_levels', params, db);
+  const target = await runOne<{ rpm_budget: number | null; days: number }>(
+    'blast',
+    'throttle_target',
+    params,
+    db,
+  );
+  const streams = await runQuery<DemandStream>('blast', 'throttle_streams', params, db);
+  const levels = await runQuery<DemandLevel>('blast', 'throttle_levels', params, db);
   return {
-    rpm_budget: target?.rpm_budget ?? null,
-    histogram: { target_id: targetId, days: target?.days ?? 1, streams, levels },
+    rpm_budget: target.rpm_budget ?? null,
+    histogram: { target_id: targetId, days: target.days, streams, levels },
   };
 }
 
@@ -293,12 +311,12 @@ export async function deprecatedRouteHeaders(
   path: string,
   db?: Workspace,
 ): Promise<DeprecationHeaders | undefined> {
-  const [row] = await run<{
+  const [row] = await runQuery<{
     route_id: string;
     deprecated_at: string;
     sunset_at: string | null;
     successor_path: string | null;
-  }>('deprecated_route', { method, path }, db);
+  }>('blast', 'deprecated_route', { method, path }, db);
   if (!row) return undefined;
   return deprecationHeaders({
     deprecatedAt: row.deprecated_at,
