@@ -46,7 +46,6 @@ interface Reference {
     scopes: string[];
     expires_at: string | null;
     key_hash_sha256: string;
-    quota: number;
   }[];
   plans: { plan: string; quota: number }[];
   customers: { customer_id: string }[];
@@ -63,10 +62,9 @@ async function readReference(file: string): Promise<Reference> {
   try {
     return {
       keys: await db.query(
-        `select k.key_id, k.environment, k.status, k.plan, k.rpm_budget, k.scopes, k.key_hash_sha256,
-                strftime(k.expires_at, '%Y-%m-%dT%H:%M:%S.000Z') as expires_at,
-                p.quota_requests_per_period::DOUBLE as quota
-         from keys k join plans p using (plan)`,
+        `select key_id, environment, status, plan, rpm_budget, scopes, key_hash_sha256,
+                strftime(expires_at, '%Y-%m-%dT%H:%M:%S.000Z') as expires_at
+         from keys`,
       ),
       plans: await db.query('select plan, quota_requests_per_period::DOUBLE as quota from plans'),
       customers: await db.query('select customer_id from customers'),
@@ -82,7 +80,10 @@ export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRunti
   const reference = await readReference(options.dataFile ?? defaultDataFile());
   const quotas = new Map(reference.plans.map((p) => [p.plan, p.quota]));
   const known = new MapKeyStore(
-    reference.keys.map((k): [string, KeyRecord] => [k.key_hash_sha256, toKeyRecord(k, k.quota)]),
+    reference.keys.map((k): [string, KeyRecord] => [
+      k.key_hash_sha256,
+      toKeyRecord(k, quotas.get(k.plan) ?? 0),
+    ]),
   );
   const keys = new FollowingKeyStore(
     known,

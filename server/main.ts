@@ -1,10 +1,6 @@
 // Production server: one node:http server for the console (Astro, built in dist/) and the API.
 import { startServer } from './server.ts';
 
-// The order journal syncs up to 8 lanes at once on the libuv pool (4 threads by default); set
-// before the pool's first use (DuckDB's open, at start), unless the operator chose a size.
-process.env.UV_THREADPOOL_SIZE ??= '16';
-
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? 'localhost';
 

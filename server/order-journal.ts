@@ -101,9 +101,6 @@ export class JournalOrderStore extends MemoryOrderStore {
   private pending: Pending[] = [];
   private readonly lanes: FileHandle[];
   private readonly free: FileHandle[];
-  private busy = 0;
-  /** Batches written so far, and the orders in them (for the benchmark's report). */
-  readonly stats = { batches: 0, orders: 0 };
 
   private readonly unlock: () => void;
 
@@ -142,9 +139,7 @@ export class JournalOrderStore extends MemoryOrderStore {
       const lane = this.free.pop() as FileHandle;
       const batch = this.pending;
       this.pending = [];
-      this.busy += 1;
       void this.flush(lane, batch).finally(() => {
-        this.busy -= 1;
         this.free.push(lane);
         this.kick();
       });
@@ -163,8 +158,6 @@ export class JournalOrderStore extends MemoryOrderStore {
         await lane.truncate((await lane.stat()).size - bytesWritten).catch(() => undefined);
         throw new Error(`journal write stopped after ${bytesWritten} of ${data.length} bytes`);
       }
-      this.stats.batches += 1;
-      this.stats.orders += batch.length;
       for (const p of batch) {
         this.load(p.order);
         p.resolve();
@@ -176,7 +169,8 @@ export class JournalOrderStore extends MemoryOrderStore {
 
   /** Waits for pending appends, then closes the files. */
   async close(): Promise<void> {
-    while (this.busy > 0 || this.pending.length > 0) await new Promise((done) => setImmediate(done));
+    while (this.free.length < this.lanes.length || this.pending.length > 0)
+      await new Promise((done) => setImmediate(done));
     await Promise.all(this.lanes.map((lane) => lane.close()));
     this.unlock();
   }
