@@ -2,13 +2,9 @@
 // query module, on the default workspace and (when one exists) a --scale 10 workspace. Each file is
 // copied to a temp dir and the repo's current views are applied to the copy, so the figures are for
 // the SQL in this tree. Medians are printed as ratios against `select 1` on the same connection.
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
-import { defaultConfig } from '../../simulator/config.ts';
-import { applySql } from '../../simulator/sql/apply.ts';
-import { writeWorkspace } from '../../simulator/writer.ts';
 import { defaultDataFile } from '../../src/lib/data-file.ts';
 import { openWorkspace, type Workspace } from '../../src/lib/db.ts';
 import {
@@ -19,22 +15,10 @@ import {
   throttleSetup,
 } from '../../src/queries/blast.ts';
 import type { BenchSuite } from '../run.ts';
+import { preparedWorkspace } from '../workspace-copy.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 15);
 const scale10File = process.env.BLAST_BENCH_SCALE10 ?? '/tmp/scale10.duckdb';
-
-/** A copy of `source` with the current views applied (or a fresh default workspace when missing). */
-async function preparedCopy(source: string | null, dir: string, name: string): Promise<string> {
-  const file = join(dir, `${name}.duckdb`);
-  if (source) copyFileSync(source, file);
-  else await writeWorkspace(defaultConfig, file);
-  const instance = await DuckDBInstance.create(file);
-  const connection = await instance.connect();
-  await applySql(connection, 'views');
-  connection.closeSync();
-  instance.closeSync();
-  return file;
-}
 
 /** Median and 90th percentile of `runs` timed calls, after two warm-ups, in milliseconds. */
 async function time(fn: () => Promise<unknown>): Promise<{ median: number; p90: number }> {
@@ -105,15 +89,14 @@ export const suite: BenchSuite = {
   async run() {
     const dir = mkdtempSync(join(tmpdir(), 'bench-blast-'));
     try {
-      const source = defaultDataFile();
-      await measure(
-        'default workspace',
-        await preparedCopy(existsSync(source) ? source : null, dir, 'default'),
-        100,
-      );
-      if (existsSync(scale10File))
-        await measure('--scale 10', await preparedCopy(scale10File, dir, 'scale10'), 500);
-      else console.log(`(no ${scale10File}: npx node simulator/cli.ts --scale 10 --out ${scale10File})`);
+      const defaultCopy = join(dir, 'default.duckdb');
+      await preparedWorkspace(defaultDataFile(), defaultCopy);
+      await measure('default workspace', defaultCopy, 100);
+      if (existsSync(scale10File)) {
+        const scale10Copy = join(dir, 'scale10.duckdb');
+        await preparedWorkspace(scale10File, scale10Copy);
+        await measure('--scale 10', scale10Copy, 500);
+      } else console.log(`(no ${scale10File}: npx node simulator/cli.ts --scale 10 --out ${scale10File})`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -3,16 +3,13 @@
 // baselines from the same connection: `select 1` (the floor) and the exact overview p99s taken
 // straight from the raw log sample, the query the latency rollup replaces. Also prints what
 // applying the views costs the writer (the rollups are built then).
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
-import { defaultConfig } from '../../simulator/config.ts';
-import { applySql } from '../../simulator/sql/apply.ts';
-import { writeWorkspace } from '../../simulator/writer.ts';
 import { defaultDataFile } from '../../src/lib/data-file.ts';
 import { openWorkspace } from '../../src/lib/db.ts';
 import type { BenchSuite } from '../run.ts';
+import { preparedWorkspace } from '../workspace-copy.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 15);
 
@@ -54,21 +51,6 @@ async function median(fn: () => Promise<unknown>): Promise<number> {
   return times[Math.floor(times.length / 2)] ?? Number.NaN;
 }
 
-/** Copies the workspace (or writes a default one) and applies this tree's views; returns ms spent applying. */
-async function prepare(file: string): Promise<number> {
-  const source = defaultDataFile();
-  if (existsSync(source)) copyFileSync(source, file);
-  else await writeWorkspace(defaultConfig, file);
-  const instance = await DuckDBInstance.create(file);
-  const connection = await instance.connect();
-  const start = performance.now();
-  await applySql(connection, 'views');
-  const applyMs = performance.now() - start;
-  connection.closeSync();
-  instance.closeSync();
-  return applyMs;
-}
-
 /** The measure-views suite. */
 export const suite: BenchSuite = {
   name: 'measure views (read-only, default workspace)',
@@ -76,7 +58,7 @@ export const suite: BenchSuite = {
     const dir = mkdtempSync(join(tmpdir(), 'estate-views-bench-'));
     try {
       const file = join(dir, 'workspace.duckdb');
-      const applyMs = await prepare(file);
+      const applyMs = await preparedWorkspace(defaultDataFile(), file);
       const workspace = await openWorkspace(file);
       try {
         const [{ sample_requests: sampled } = { sample_requests: 0 }] = await workspace.query<{
