@@ -1,4 +1,5 @@
 // The planted keys: rotation lag, the demo key, a long-revoked key and the unused keys.
+import { DAY_MS, isoTimestamp } from '../rng.ts';
 import type { ConsumerDraft } from './consumers.ts';
 import type { KeyIssuer } from './key-issuer.ts';
 import { DEMO_CONSUMER, ROTATION_LAG_CONSUMERS, ROTATION_LAG_KEY, UNUSED_KEYS } from './stories.ts';
@@ -25,8 +26,7 @@ export function issuePlantedKeys(issuer: KeyIssuer, generated: ConsumerDraft[]):
   demoKey.scopes = [...new Set([...demoKey.scopes, 'orders:read', 'orders:write'])].sort();
   // The demo key is issued 90 days before the period; over long periods it would look like a
   // rotation-lag story, so it was rotated 30 days before as-of (computed, so no draw shifts).
-  if (days > 60)
-    demoKey.rotated_at = new Date(Date.parse(demoKey.created_at) + (days + 60) * 86_400_000).toISOString();
+  if (days > 60) demoKey.rotated_at = isoTimestamp(Date.parse(demoKey.created_at) + (days + 60) * DAY_MS);
 
   const fulfilment = byName.get('Fulfilment Ops') as ConsumerDraft;
   issue(
