@@ -1,4 +1,6 @@
-// Words and tones for the console's vocabularies: statuses, environments, alert kinds, callers.
+// Words and tones for the console's vocabularies: statuses, environments, alert kinds, callers;
+// and the thresholds (read from v_thresholds) as page text.
+import { formatCount } from './format.ts';
 
 /** A status tone: each has a colour and an icon shape, so it also reads without colour. */
 export type Tone = 'ok' | 'warn' | 'bad' | 'info' | 'neutral';
@@ -42,4 +44,21 @@ export function targetTypeLabel(type: string): string {
 /** A route as people name it: "POST /v2/orders". */
 export function routeLabel(method: string, path: string): string {
   return `${method} ${path}`;
+}
+
+const thresholdNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** A percentage threshold as page text, without trailing zeros: 80 → "80%", 99.9 → "99.9%". */
+export function thresholdPct(value: number): string {
+  return `${thresholdNumber.format(value)}%`;
+}
+
+/** A count threshold as page text, compact from ten thousand: 200000 → "200K". */
+export function thresholdCount(value: number): string {
+  return formatCount(value);
+}
+
+/** A score threshold as page text: 55 → "55", 55.5 → "55.5". */
+export function thresholdScore(value: number): string {
+  return thresholdNumber.format(value);
 }

@@ -1,4 +1,4 @@
-// Queries every screen shares: the workspace period.
+// Queries every screen shares: the workspace period, the thresholds, the consumers.
 import type { Workspace } from '../lib/db.ts';
 import { formatDate } from '../lib/format.ts';
 import { runOne, runQuery } from './sql-file.ts';
@@ -19,6 +19,22 @@ export function period(db?: Workspace): Promise<PeriodRow> {
 /** The period as a label for page headers: "30 days, 2 Oct – 31 Oct 2026". */
 export function periodLabel(p: PeriodRow): string {
   return `${p.days} days, ${formatDate(p.period_start)} – ${formatDate(p.period_end)}`;
+}
+
+/** The spec's thresholds (v_thresholds), for the labels that name them. */
+export interface ThresholdsRow {
+  quota_risk_pct: number;
+  hot_path_requests_per_day: number;
+  cold_heavy_pct: number;
+  high_blast_score: number;
+  unused_key_days: number;
+  availability_target_pct: number;
+  agent_heavy_share_pct: number;
+}
+
+/** The thresholds (one row). */
+export function thresholds(db?: Workspace): Promise<ThresholdsRow> {
+  return runOne<ThresholdsRow>('common', 'thresholds', {}, db);
 }
 
 /** A consumer with its quota standing (v_consumer_quota). */

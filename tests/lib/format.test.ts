@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { thresholdCount, thresholdPct, thresholdScore } from '../../src/lib/format-labels.ts';
 import {
   formatCount,
   formatDate,
@@ -89,4 +90,17 @@ describe('formatNoun: a count with its noun', () => {
     [1, '1 consumer'], // one is singular
     [12_345, '12,345 consumers'], // exact, with a separator
   ])('%d → %s', (count, text) => expect(formatNoun(count, 'consumer')).toBe(text));
+});
+
+describe('threshold labels: thresholds as page text', () => {
+  it('writes percentages without trailing zeros', () => {
+    expect([80, 5, 25, 99.9, 7.5].map(thresholdPct)).toEqual(['80%', '5%', '25%', '99.9%', '7.5%']);
+  });
+
+  it('writes counts compactly and scores as given', () => {
+    expect(thresholdCount(200_000)).toBe('200K');
+    expect(thresholdCount(150_000)).toBe('150K');
+    expect(thresholdScore(55)).toBe('55');
+    expect(thresholdScore(55.5)).toBe('55.5');
+  });
 });
