@@ -5,6 +5,15 @@ import { baseFixture, useFixture } from '../../helpers/fixture-db.ts';
 
 const contract: Record<string, string[]> = {
   v_period: ['as_of', 'period_start', 'period_end', 'days'],
+  v_thresholds: [
+    'quota_risk_pct',
+    'hot_path_requests_per_day',
+    'cold_heavy_pct',
+    'high_blast_score',
+    'unused_key_days',
+    'availability_target_pct',
+    'agent_heavy_share_pct',
+  ],
   v_requests_daily: ['day', 'requests'],
   v_route_requests_daily: ['day', 'route_id', 'requests', 'errors', 'requests_assistant'],
   v_route_latency_daily: ['day', 'route_id', 'p50_ms', 'p99_ms'],
