@@ -1,6 +1,6 @@
 // Console: each page's queries on the default workspace (cold: a freshly opened workspace, so no
 // cached result helps), against a `select 1` round trip on the same kind of connection; the gzip
-// JavaScript each page loads, and the full build time. Lighthouse is not run (see the note printed).
+// JavaScript each page loads, and the full build time. Lighthouse has its own suite (lighthouse.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -152,10 +152,5 @@ export const suite: BenchSuite = {
       );
     }
     rmSync(dist, { recursive: true, force: true });
-
-    console.log(
-      '\nLighthouse: not run. It is not installed and cannot be fetched here (no downloads); the ' +
-        'Chromium is available, so `npx lighthouse <url> --chrome-flags=--headless` would work where it is installed.',
-    );
   },
 };

@@ -14,7 +14,8 @@ export const testDist = process.env.ESTATE_TEST_DIST ?? '.test-dist';
 /** The Chromium binary: CHROMIUM_PATH, else Debian's. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const chromiumFlags = [
+/** The flags Chromium needs on this machine (closed network, root, no GPU). */
+export const chromiumFlags = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
