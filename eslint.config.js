@@ -9,6 +9,7 @@ export default tseslint.config(
     ignores: [
       'dist/',
       '.test-dist*/',
+      '.bench-dist*/',
       '.astro/',
       'data/',
       'node_modules/',
