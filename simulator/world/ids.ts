@@ -25,7 +25,7 @@ export function idFactory(rng: Rng): (prefix: string) => string {
   };
 }
 
-/** Key-material type prefix per environment (interface A). */
+/** Key-material type prefix per environment (interface A, docs/interfaces.md). */
 export const keyPrefixes = { production: 'sk_live', sandbox: 'sk_test', staging: 'sk_stg' } as const;
 
 /** Secret key material: the environment's prefix, `_`, then 24 base62 characters. */

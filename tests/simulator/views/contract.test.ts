@@ -1,4 +1,4 @@
-// Interface B (/work/interfaces.md): every measure view exists with at least the agreed columns,
+// Interface B (docs/interfaces.md): every measure view exists with at least the agreed columns,
 // and no column comes back as a BigInt or decimal string (counts are INTEGER or DOUBLE).
 import { describe, expect, it } from 'vitest';
 import { baseFixture, useFixture } from '../../helpers/fixture-db.ts';

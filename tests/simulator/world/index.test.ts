@@ -1,4 +1,4 @@
-// buildWorld (interface A): pure, deterministic, browser-safe, with the documented demo key.
+// buildWorld (interface A, docs/interfaces.md): pure, deterministic, browser-safe, with the documented demo key.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Interface C (/work/interfaces.md): the columns the console reads from the blast views, by name,
+// Interface C (docs/interfaces.md): the columns the console reads from the blast views, by name,
 // and the stored throttle macro. Adding columns is allowed; losing or renaming one fails here.
 import { describe, expect, it } from 'vitest';
 import { useFixture } from '../../../helpers/fixture-db.ts';
