@@ -115,14 +115,19 @@ export class JournalOrderStore extends MemoryOrderStore {
   static async open(dir: string): Promise<JournalOrderStore> {
     mkdirSync(dir, { recursive: true });
     const unlock = lockFolder(dir);
-    for (const file of journalFiles(dir)) dropTornTail(file);
-    const existing = readJournal(dir);
-    const lanes = await Promise.all(
-      Array.from({ length: journalLanes }, (_, lane) => open(journalFile(dir, lane), 'as')),
-    );
-    const store = new JournalOrderStore(lanes, unlock);
-    for (const order of existing) store.load(order);
-    return store;
+    try {
+      for (const file of journalFiles(dir)) dropTornTail(file);
+      const existing = readJournal(dir);
+      const lanes = await Promise.all(
+        Array.from({ length: journalLanes }, (_, lane) => open(journalFile(dir, lane), 'as')),
+      );
+      const store = new JournalOrderStore(lanes, unlock);
+      for (const order of existing) store.load(order);
+      return store;
+    } catch (error) {
+      unlock();
+      throw error;
+    }
   }
 
   /** Appends an order; resolves after its batch is synced, then the order is readable. */
