@@ -12,7 +12,7 @@ const simulatorDir = import.meta.dirname;
 /** Every .ts and .sql file under simulator/, in a stable order. */
 function sourceFiles(dir = simulatorDir): string[] {
   return readdirSync(dir, { withFileTypes: true })
-    .sort((a, b) => a.name.localeCompare(b.name))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .flatMap((entry) => {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) return sourceFiles(path);
