@@ -41,7 +41,7 @@ export async function authenticate(
   token: string,
   keys: KeyStore,
   nowMs: number,
-  sha256: Sha256 = sha256Hex,
+  sha256: Sha256,
 ): Promise<AuthResult> {
   const key = keys.findByHash(await sha256(token));
   if (!key) return { ok: false, reason: 'The API key is not recognised' };

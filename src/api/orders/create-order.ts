@@ -1,7 +1,6 @@
 // POST /v2/orders after authentication: size, media type, idempotency, JSON, schema, references,
 // quota, then a durable create. Every refusal is a problem+json with the rate-limit headers.
 import { createOrderSchema, limits, type CreateOrder, type ProblemDetail } from './contract.ts';
-import { sha256Hex } from './auth.ts';
 import type { KeyRecord, OrdersDeps, StoredOrder } from './deps.ts';
 import { orderBody } from './order-body.ts';
 import type { PlainRequest, PlainResponse } from './plain.ts';
@@ -46,7 +45,7 @@ export async function createOrder(
   }
   const idempotency = parseIdempotencyKey(request.headers['idempotency-key']);
   if (idempotency.kind === 'invalid') return problemResponse('invalid-request', idempotency.reason, headers);
-  const fingerprint = await (deps.sha256 ?? sha256Hex)(bytes);
+  const fingerprint = await deps.sha256(bytes);
   const idemKey = idempotency.kind === 'key' ? idempotency.key : null;
   if (idemKey !== null) {
     const claim = deps.idempotency.claim(key.key_id, idemKey, fingerprint, nowMs);

@@ -66,8 +66,8 @@ export type Sha256 = (input: string | Uint8Array) => string | Promise<string>;
 
 /** Everything the handler needs. */
 export interface OrdersDeps {
-  /** Optional faster hash (the default is WebCrypto's async digest). */
-  sha256?: Sha256;
+  /** Hashes keys and request bodies: WebCrypto (`sha256Hex`) anywhere, node:crypto on the server. */
+  sha256: Sha256;
   keys: KeyStore;
   catalog: Catalog;
   orders: OrderStore;

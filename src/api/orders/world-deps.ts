@@ -60,6 +60,7 @@ export async function depsFromWorld(
     ]),
   );
   return {
+    sha256: sha256Hex,
     keys: new MapKeyStore(entries),
     catalog: new SetCatalog(
       world.customers.map((c) => c.customer_id),
