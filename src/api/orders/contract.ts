@@ -20,10 +20,13 @@ export const limits = {
   idempotencyWindowMs: 24 * 60 * 60 * 1000,
 } as const;
 
+/** Customer and sku identifiers: letters, digits, "_" and "-". */
+export const identifierPattern = /^[A-Za-z0-9_-]+$/;
+
 const identifier = z
   .string()
   .max(limits.maxIdLength)
-  .regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, "_" and "-"');
+  .regex(identifierPattern, 'must contain only letters, digits, "_" and "-"');
 
 /** One ordered item. */
 export const orderLineSchema = z.strictObject({

@@ -7,13 +7,14 @@ import type { PlainRequest, PlainResponse } from './plain.ts';
 import { QuotaCounter } from './quota.ts';
 import { json, problemResponse } from './respond.ts';
 import { parseIdempotencyKey } from './idempotency-key.ts';
-import { validationErrors } from './validation.ts';
+import { isWellFormedOrder, validationErrors } from './validation.ts';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** Whether a Content-Type is application/json (charset, if given, utf-8). */
 export function isJsonMediaType(value: string | undefined): boolean {
+  if (value === 'application/json') return true;
   if (!value) return false;
   const [type = '', ...params] = value.split(';').map((part) => part.trim().toLowerCase());
   if (type !== 'application/json') return false;
@@ -93,12 +94,17 @@ async function createChecked(
   } catch {
     return problemResponse('malformed-json', 'The body is not valid UTF-8 JSON', headers);
   }
-  const result = createOrderSchema.safeParse(parsed);
-  if (!result.success) {
-    const errors = validationErrors(result.error.issues);
-    return problemResponse('validation-failed', `${errors.length} problem(s) in the body`, headers, errors);
+  let body: CreateOrder;
+  if (isWellFormedOrder(parsed)) body = parsed;
+  else {
+    const result = createOrderSchema.safeParse(parsed);
+    if (!result.success) {
+      const errors = validationErrors(result.error.issues);
+      return problemResponse('validation-failed', `${errors.length} problem(s) in the body`, headers, errors);
+    }
+    body = result.data;
   }
-  const unknown = unknownReferences(result.data, deps);
+  const unknown = unknownReferences(body, deps);
   if (unknown.length > 0) {
     const slug = unknown[0]?.code === 'unknown_customer' ? 'unknown-customer' : 'unknown-sku';
     return problemResponse(slug, unknown.map((u) => u.detail).join('; '), headers, unknown);
@@ -113,8 +119,8 @@ async function createChecked(
   }
   const order: StoredOrder = {
     id: deps.ids.orderId(),
-    customer: result.data.customer,
-    lines: result.data.lines,
+    customer: body.customer,
+    lines: body.lines,
     livemode: key.environment === 'production',
     created_at: new Date(nowMs).toISOString(),
     key_id: key.key_id,

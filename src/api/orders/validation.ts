@@ -1,6 +1,41 @@
-// Turns zod issues into problem details: one entry per problem, each with a JSON Pointer.
+// Body validation: a quick check that passes the common well-formed body without zod, and zod
+// issues as problem details (one entry per problem, each with a JSON Pointer).
 import type { z } from 'zod';
-import type { ProblemDetail } from './contract.ts';
+import { identifierPattern, limits, type CreateOrder, type ProblemDetail } from './contract.ts';
+
+/** Whether `value` is an object whose own keys are exactly `keys`, in that order. */
+function hasExactKeys(value: unknown, keys: readonly string[]): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const own = Object.keys(value);
+  return own.length === keys.length && own.every((key, i) => key === keys[i]);
+}
+
+function isIdentifier(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= limits.maxIdLength && identifierPattern.test(value);
+}
+
+/**
+ * True only for a body that createOrderSchema accepts and returns unchanged (keys in schema order),
+ * so the common request skips zod; false means "ask zod", which also words the errors. A property
+ * test holds it to the schema.
+ */
+export function isWellFormedOrder(value: unknown): value is CreateOrder {
+  if (!hasExactKeys(value, ['customer', 'lines']) || !isIdentifier(value.customer)) return false;
+  const lines = value.lines;
+  return (
+    Array.isArray(lines) &&
+    lines.length >= limits.minLines &&
+    lines.length <= limits.maxLines &&
+    lines.every(
+      (line) =>
+        hasExactKeys(line, ['sku', 'qty']) &&
+        isIdentifier(line.sku) &&
+        Number.isSafeInteger(line.qty) &&
+        (line.qty as number) >= limits.minQty &&
+        (line.qty as number) <= limits.maxQty,
+    )
+  );
+}
 
 /** RFC 6901 pointer of a path (root is ""). */
 export function pointerOf(path: readonly PropertyKey[]): string {
