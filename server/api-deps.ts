@@ -1,7 +1,7 @@
 // The production server's Orders API deps: keys, plans, customers and skus read READ_ONLY from the
 // workspace file at start (then the file is closed, so the server never holds it), keys issued at
 // run time from the issued-keys file, and durable orders in the journal (replayed at start).
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Clock, IdGenerator, KeyRecord, OrdersDeps } from '../src/api/orders/deps.ts';
@@ -104,7 +104,7 @@ export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRunti
     }
   }
   const deps: OrdersDeps = {
-    sha256: (input) => createHash('sha256').update(input).digest('hex'),
+    sha256: (input) => hash('sha256', input, 'hex'),
     keys,
     catalog: new SetCatalog(
       reference.customers.map((c) => c.customer_id),
