@@ -40,11 +40,16 @@ async function loadAstroHandler(distDir: string): Promise<NodeHandler> {
   return mod.handler;
 }
 
+// A leading "//" is excluded: the URL parser reads "//host/path" as a host.
+const plainPath = /^\/(?!\/)[A-Za-z0-9/_-]*$/;
+
 /**
  * The request path as a router sees it: resolved (`/./`, `/../`) and percent-decoded, so
  * `/%762/orders` cannot slip past the API's fast path into Astro. Null when it is not a valid URL.
  */
 export function routedPath(url: string | undefined): string | null {
+  // Letters, digits, "/", "_" and "-" only: nothing to resolve or decode (the common request).
+  if (url !== undefined && plainPath.test(url)) return url;
   try {
     return decodeURI(new URL(url ?? '/', 'http://localhost').pathname);
   } catch {

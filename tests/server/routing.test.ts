@@ -1,5 +1,6 @@
 // The fast path routes on the path as a router sees it, so no spelling of /v2 reaches a second
 // API runtime through Astro: every spelling lands in the one store.
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { routedPath } from '../../server/server.ts';
 import { post, validOrder } from '../api/orders/contract-cases.ts';
@@ -17,8 +18,27 @@ describe('routedPath', () => {
     ['/v2/orders?x=1', '/v2/orders'],
     // a malformed escape is no path at all
     ['/v2/%E0%A4%A', null],
+    // "//host/path" names a host
+    ['//evil/v2/orders', '/v2/orders'],
   ])('%s → %s', (url, path) => {
     expect(routedPath(url)).toBe(path);
+  });
+
+  it('reads every path of letters, digits, "/", "_" and "-" as the URL parser does', () => {
+    const parsed = (url: string) => {
+      try {
+        return decodeURI(new URL(url, 'http://localhost').pathname);
+      } catch {
+        return null;
+      }
+    };
+    const plain = fc.stringMatching(/^\/[A-Za-z0-9/_-]*$/);
+    fc.assert(
+      fc.property(plain, (url) => {
+        expect(routedPath(url)).toBe(parsed(url));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
