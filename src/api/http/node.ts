@@ -1,6 +1,6 @@
 // node:http adapter for the production server's /v2 fast path: streams the body with the 64 KiB
 // cap (refuses by Content-Length without reading; stops reading once over), times out slow bodies.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { limits } from '../orders/contract.ts';
 import type { OrdersDeps } from '../orders/deps.ts';
 import { handleOrders } from '../orders/handler.ts';
@@ -59,6 +59,18 @@ export function writePlain(res: ServerResponse, response: PlainResponse, close =
   res.end(response.body);
 }
 
+/**
+ * Request headers with one string per name. node:http already joins repeated headers, except
+ * set-cookie (an array), so the common request's headers object is used as it is.
+ */
+function plainHeaders(headers: IncomingHttpHeaders): PlainRequest['headers'] {
+  if (headers['set-cookie'] === undefined) return headers as PlainRequest['headers'];
+  const plain: PlainRequest['headers'] = {};
+  for (const [name, value] of Object.entries(headers))
+    plain[name] = Array.isArray(value) ? value.join(', ') : value;
+  return plain;
+}
+
 /** Answers one /v2 request on node:http. */
 export async function handleNodeRequest(
   req: IncomingMessage,
@@ -78,13 +90,10 @@ export async function handleNodeRequest(
     );
     return;
   }
-  const headers: PlainRequest['headers'] = {};
-  for (const [name, value] of Object.entries(req.headers))
-    headers[name] = Array.isArray(value) ? value.join(', ') : value;
   const plain: PlainRequest = {
     method,
     path: req.url ?? '/',
-    headers,
+    headers: plainHeaders(req.headers),
     body: read.body,
     bodyTooLarge: read.tooLarge,
   };
