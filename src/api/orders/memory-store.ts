@@ -1,20 +1,15 @@
-// In-memory stores: orders, keys by hash and the catalog. Used by MSW (browser and node) and as
-// the index behind the server's durable journal.
+// In-memory stores: orders, keys by hash and the catalog. Used by MSW (browser and node); the
+// server keeps keys and the catalog here, and orders in its journal (server/order-journal.ts).
 import type { Catalog, KeyRecord, KeyStore, OrderStore, StoredOrder } from './deps.ts';
 
 /** Orders in a Map; `create` resolves at once (nothing to make durable). */
 export class MemoryOrderStore implements OrderStore {
-  protected readonly orders = new Map<string, StoredOrder>();
+  private readonly orders = new Map<string, StoredOrder>();
 
   /** Stores an order. */
   create(order: StoredOrder): Promise<void> {
     this.orders.set(order.id, order);
     return Promise.resolve();
-  }
-
-  /** Adds an order without the durable path (journal replay). */
-  load(order: StoredOrder): void {
-    this.orders.set(order.id, order);
   }
 
   /** An order by id. */
