@@ -3,4 +3,4 @@ import { run } from './run.ts';
 
 run('node', ['scripts/ensure-data.ts']);
 run('npx', ['astro', 'build']);
-run('node', ['server/main.ts']);
+await import('./serve.ts');

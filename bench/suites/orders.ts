@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { appendIssuedKey } from '../../server/issued-keys.ts';
+import { serverNodeFlags } from '../../server/node-flags.ts';
 import { sha256Hex } from '../../src/api/orders/auth.ts';
 import { defaultConfig } from '../../simulator/config.ts';
 import { buildWorld } from '../../simulator/world/index.ts';
@@ -93,7 +94,7 @@ export const suite: BenchSuite = {
         { sku: world.skus[1]?.sku, qty: 1 },
       ],
     });
-    const api = await spawnUrl(['server/main.ts'], {
+    const api = await spawnUrl([...serverNodeFlags, 'server/main.ts'], {
       PORT: '0',
       HOST: '127.0.0.1',
       ESTATE_CONSOLE: 'off',
