@@ -12,6 +12,18 @@ import { isWellFormedOrder, validationErrors } from './validation.ts';
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
+let lastMs = Number.NaN;
+let lastIso = '';
+
+/** `new Date(ms).toISOString()`, kept for the last millisecond asked (many orders share one). */
+function isoTime(ms: number): string {
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastIso = new Date(ms).toISOString();
+  }
+  return lastIso;
+}
+
 /** Whether a Content-Type is application/json (charset, if given, utf-8). */
 export function isJsonMediaType(value: string | undefined): boolean {
   if (value === 'application/json') return true;
@@ -122,7 +134,7 @@ async function createChecked(
     customer: body.customer,
     lines: body.lines,
     livemode: key.environment === 'production',
-    created_at: new Date(nowMs).toISOString(),
+    created_at: isoTime(nowMs),
     key_id: key.key_id,
     environment: key.environment,
     idempotency_key: idemKey,

@@ -6,7 +6,8 @@ let lastMonth = '';
 
 /** Counts orders per key per UTC month. */
 export class QuotaCounter {
-  private readonly used = new Map<string, number>();
+  /** key id → month → orders counted. */
+  private readonly used = new Map<string, Map<string, number>>();
 
   /** The UTC month of an instant, e.g. "2026-11". */
   static monthOf(nowMs: number): string {
@@ -25,25 +26,37 @@ export class QuotaCounter {
     return Math.max(1, Math.ceil((next - nowMs) / 1000));
   }
 
+  private months(keyId: string): Map<string, number> {
+    let months = this.used.get(keyId);
+    if (!months) {
+      months = new Map();
+      this.used.set(keyId, months);
+    }
+    return months;
+  }
+
   /** Reserves one order for `keyId`; false when `limit` orders were already counted this month. */
   tryReserve(keyId: string, limit: number, nowMs: number): boolean {
-    const slot = `${keyId} ${QuotaCounter.monthOf(nowMs)}`;
-    const count = this.used.get(slot) ?? 0;
+    const months = this.months(keyId);
+    const month = QuotaCounter.monthOf(nowMs);
+    const count = months.get(month) ?? 0;
     if (count >= limit) return false;
-    this.used.set(slot, count + 1);
+    months.set(month, count + 1);
     return true;
   }
 
   /** Gives back a reservation whose order was not created. */
   refund(keyId: string, nowMs: number): void {
-    const slot = `${keyId} ${QuotaCounter.monthOf(nowMs)}`;
-    this.used.set(slot, Math.max(0, (this.used.get(slot) ?? 0) - 1));
+    const months = this.months(keyId);
+    const month = QuotaCounter.monthOf(nowMs);
+    months.set(month, Math.max(0, (months.get(month) ?? 0) - 1));
   }
 
   /** Counts an order that already exists (replay of the journal at start). */
   record(keyId: string, createdAtMs: number): void {
-    const slot = `${keyId} ${QuotaCounter.monthOf(createdAtMs)}`;
-    this.used.set(slot, (this.used.get(slot) ?? 0) + 1);
+    const months = this.months(keyId);
+    const month = QuotaCounter.monthOf(createdAtMs);
+    months.set(month, (months.get(month) ?? 0) + 1);
   }
 
   /** Forgets every count (tests, MSW reset). */
