@@ -1,7 +1,7 @@
 // `npm run bench`: runs every suite in bench/suites/ (or those named on the command line) and
 // prints each one's figures. Suites compare against a baseline measured in the same run and
 // print ratios; nothing here is a pass/fail timing test.
-import { readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 
@@ -9,6 +9,14 @@ import { resolve } from 'node:path';
 export interface BenchSuite {
   name: string;
   run(): Promise<void>;
+}
+
+/** CPU time so far from /proc/stat (Linux), in ticks: all of it, and what the hypervisor stole. */
+function cpuTicks(): { total: number; steal: number } | null {
+  if (!existsSync('/proc/stat')) return null;
+  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1);
+  const ticks = fields.map(Number);
+  return { total: ticks.reduce((a, b) => a + b, 0), steal: ticks[7] ?? 0 };
 }
 
 const only = process.argv.slice(2);
@@ -22,5 +30,12 @@ for (const file of files) {
     suite: BenchSuite;
   };
   console.log(`\n## ${suite.name}\n`);
+  const before = cpuTicks();
   await suite.run();
+  const after = cpuTicks();
+  // On a shared VM the host can take CPU mid-run; a run with much stolen time is not comparable.
+  if (before && after && after.total > before.total) {
+    const stolen = ((after.steal - before.steal) / (after.total - before.total)) * 100;
+    console.log(`\nCPU time stolen by the hypervisor during this suite: ${stolen.toFixed(1)}%`);
+  }
 }
