@@ -1,7 +1,22 @@
-// The schema's tables as TypeScript: one row interface per table of simulator/sql/tables (same
-// column names; dates and timestamps as ISO strings), the fixture shape and the insert order.
+// The schema's tables as TypeScript (same column names; dates and timestamps as ISO strings), the
+// fixture shape and the insert order. Dimension rows are the simulator's own (simulator/world/
+// types.ts); the fact tables, which the simulator appends without row objects, are declared here.
 
 import { schemaTables } from '../../simulator/sql/apply.ts';
+import type {
+  ConsumerKeyRow,
+  ConsumerRouteRow,
+  ConsumerRow,
+  CustomerRow,
+  FunctionRow,
+  PlanRow,
+  RouteFunctionRow,
+  RouteRow,
+  SkuRow,
+  KeyRow as WorldKeyRow,
+} from '../../simulator/world/types.ts';
+
+export type { ConsumerRow, FunctionRow, PlanRow, RouteRow };
 
 /** A thresholds row. */
 export interface ThresholdsRow {
@@ -23,59 +38,8 @@ export interface WorkspaceRow {
   simulator_version: string;
   sources_sha256: string;
 }
-/** A plans row. */
-export interface PlanRow {
-  plan: string;
-  default_rpm_budget: number;
-  quota_requests_per_period: number;
-}
-/** A consumers row. */
-export interface ConsumerRow {
-  consumer_id: string;
-  name: string;
-  consumer_type: string;
-  plan: string;
-  quota_requests_per_period: number;
-  primary_caller_kind: string;
-}
-/** A keys row. */
-export interface KeyRow {
-  key_id: string;
-  name: string;
-  environment: string;
-  status: string;
-  plan: string;
-  rpm_budget: number;
-  scopes: readonly string[];
-  created_at: string;
-  expires_at: string | null;
-  rotated_at: string | null;
-  last_used_at: string | null;
-  key_hash_sha256: string;
-  key_prefix: string;
-  key_last4: string;
-}
-/** A routes row. */
-export interface RouteRow {
-  route_id: string;
-  method: string;
-  path: string;
-  api_version: string;
-  stage: string;
-  deprecated: boolean;
-  deprecated_at: string | null;
-  sunset_at: string | null;
-  successor_route_id: string | null;
-}
-/** A functions row. */
-export interface FunctionRow {
-  function_id: string;
-  name: string;
-  runtime: string;
-  region: string;
-  route_id: string;
-  status: string;
-}
+/** The world's key as stored: its hash and never its material. */
+export type KeyRow = Omit<WorldKeyRow, 'material'> & { key_hash_sha256: string };
 /** A traffic_daily row. */
 export interface TrafficRow {
   day: string;
@@ -129,13 +93,13 @@ export interface FixtureRows {
   plans?: PlanRow[];
   consumers?: ConsumerRow[];
   keys?: KeyRow[];
-  consumer_keys?: { consumer_id: string; key_id: string }[];
+  consumer_keys?: ConsumerKeyRow[];
   routes?: RouteRow[];
   functions?: FunctionRow[];
-  route_functions?: { route_id: string; function_id: string }[];
-  consumer_routes?: { consumer_id: string; route_id: string; key_id: string }[];
-  customers?: { customer_id: string; name: string }[];
-  skus?: { sku: string; name: string; unit_price_cents: number }[];
+  route_functions?: RouteFunctionRow[];
+  consumer_routes?: ConsumerRouteRow[];
+  customers?: CustomerRow[];
+  skus?: SkuRow[];
   traffic_daily?: TrafficRow[];
   log_sample?: LogRow[];
   quota_daily?: QuotaRow[];

@@ -7,7 +7,7 @@ import { consumer, key, route, traffic } from '../../helpers/fixture-rows.ts';
 const db = useFixture({
   ...baseFixture(),
   consumers: ['con_a', 'con_b', 'con_c'].map((consumer_id, i) =>
-    consumer({ consumer_id, primary_caller_kind: ['human', 'automation', 'assistant'][i] }),
+    consumer({ consumer_id, primary_caller_kind: (['human', 'automation', 'assistant'] as const)[i] }),
   ),
   keys: [
     // 2026-11-01 − 2026-10-03 = 29 days: still in use.

@@ -151,11 +151,11 @@ describe('v_overview', () => {
       consumer({ consumer_id: 'con_a', quota_requests_per_period: 1_000_000 }),
       consumer({ consumer_id: 'con_b', quota_requests_per_period: 1_000_000 }),
     ],
-    keys: ['active', 'expiring', 'revoked', 'rotated'].map((status) =>
+    keys: (['active', 'expiring', 'revoked', 'rotated'] as const).map((status) =>
       key({ key_id: `key_${status}`, status }),
     ),
     routes: [routeA],
-    functions: ['healthy', 'healthy', 'degraded', 'erroring'].map((status, i) =>
+    functions: (['healthy', 'healthy', 'degraded', 'erroring'] as const).map((status, i) =>
       fn({ function_id: `fn_${i}`, route_id: 'rt_a', status }),
     ),
     // 10,000 requests over 10 days, 10 of them 5xx: 1,000/day, (10,000 − 10)/10,000 = 99.9%.
