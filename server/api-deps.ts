@@ -99,8 +99,9 @@ export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRunti
   for (const order of journal.all()) {
     const createdMs = Date.parse(order.created_at);
     quota.record(order.key_id, createdMs);
-    if (order.idempotency_key !== null && clock.now() - createdMs < limits.idempotencyWindowMs) {
-      idempotency.restore(order.key_id, order.idempotency_key, order.request_sha256, order.id, createdMs);
+    const { idempotency_key: idemKey, request_sha256: fingerprint } = order;
+    if (idemKey !== null && fingerprint !== null && clock.now() - createdMs < limits.idempotencyWindowMs) {
+      idempotency.restore(order.key_id, idemKey, fingerprint, order.id, createdMs);
     }
   }
   const deps: OrdersDeps = {

@@ -58,9 +58,10 @@ export async function createOrder(
   }
   const idempotency = parseIdempotencyKey(request.headers['idempotency-key']);
   if (idempotency.kind === 'invalid') return problemResponse('invalid-request', idempotency.reason, headers);
-  const fingerprint = await deps.sha256(bytes);
   const idemKey = idempotency.kind === 'key' ? idempotency.key : null;
-  if (idemKey !== null) {
+  // The body's fingerprint tells a replay from a reuse; without an Idempotency-Key nobody asks.
+  const fingerprint = idemKey === null ? null : await deps.sha256(bytes);
+  if (idemKey !== null && fingerprint !== null) {
     const claim = deps.idempotency.claim(key.key_id, idemKey, fingerprint, nowMs);
     if (claim.kind === 'in-flight') {
       return problemResponse(
@@ -98,7 +99,7 @@ async function createChecked(
   nowMs: number,
   headers: Record<string, string>,
   idemKey: string | null,
-  fingerprint: string,
+  fingerprint: string | null,
 ): Promise<PlainResponse> {
   let parsed: unknown;
   try {

@@ -39,9 +39,9 @@ export interface StoredOrder {
   created_at: string;
   key_id: string;
   environment: KeyRecord['environment'];
-  /** The Idempotency-Key it was created with, and the SHA-256 of the request body. */
+  /** The Idempotency-Key it was created with, and then the SHA-256 of the request body. */
   idempotency_key: string | null;
-  request_sha256: string;
+  request_sha256: string | null;
 }
 
 /** Where orders live. `create` resolves only once the order is durable. */
