@@ -218,7 +218,7 @@ export class JournalOrderStore implements OrderStore {
 
   /** Waits for pending appends, then closes the files. */
   async close(): Promise<void> {
-    while (this.gathering || this.free.length < this.lanes.length || this.pending.length > 0)
+    while (this.free.length < this.lanes.length || this.pending.length > 0)
       await new Promise((done) => setImmediate(done));
     await Promise.all(this.lanes.map((lane) => lane.close()));
     this.unlock();

@@ -1,0 +1,65 @@
+// The journal as a store, in process: orders gathered over several loop turns all reach disk, close
+// waits for every one still gathering or in flight, and a reopened store reads them back.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { StoredOrder } from '../../src/api/orders/deps.ts';
+import { groupCommit, JournalOrderStore, readJournal } from '../../server/order-journal.ts';
+
+const order = (n: number): StoredOrder => ({
+  id: `ord_${String(n).padStart(6, '0')}`,
+  customer: 'cus_a',
+  lines: [{ sku: 'sku_a', qty: 1 + (n % 5) }],
+  livemode: false,
+  created_at: new Date(Date.UTC(2026, 10, 1, 0, 0, 0, n)).toISOString(),
+  key_id: 'key_a',
+  environment: 'sandbox',
+  idempotency_key: n % 2 === 0 ? `idem-${n}` : null,
+  request_sha256: n % 2 === 0 ? 'ab'.repeat(32) : null,
+});
+
+describe('JournalOrderStore', () => {
+  let dir = '';
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'estate-journal-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('stores a lone order without waiting for others to gather', async () => {
+    const store = await JournalOrderStore.open(dir);
+    await store.create(order(1));
+    expect(store.get('ord_000001')).toEqual(order(1));
+    expect(readJournal(dir)).toEqual([order(1)]);
+    await store.close();
+  });
+
+  it('writes every order of a burst, whichever turn it arrived on', async () => {
+    const store = await JournalOrderStore.open(dir);
+    const created: Promise<void>[] = [];
+    // Bursts on successive turns, smaller and larger than a batch's target.
+    for (let turn = 0, n = 0; turn < 6; turn++) {
+      for (let i = 0; i < groupCommit.batchTarget + turn * 3 - 10; i++)
+        created.push(store.create(order(n++)));
+      await new Promise((done) => setImmediate(done));
+    }
+    await Promise.all(created);
+    expect(store.count()).toBe(created.length);
+    expect(readJournal(dir).map((o) => o.id)).toEqual(
+      Array.from({ length: created.length }, (_, n) => order(n).id),
+    );
+    await store.close();
+  });
+
+  it('closes only after every order still gathering is on disk, and reopens with all of them', async () => {
+    const store = await JournalOrderStore.open(dir);
+    const created = Array.from({ length: 40 }, (_, n) => store.create(order(n)));
+    await store.close();
+    await Promise.all(created);
+    const reopened = await JournalOrderStore.open(dir);
+    expect(reopened.count()).toBe(40);
+    expect(reopened.get('ord_000007')).toEqual(order(7));
+    expect(reopened.all()).toEqual(Array.from({ length: 40 }, (_, n) => order(n)));
+    await reopened.close();
+  });
+});
