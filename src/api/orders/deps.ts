@@ -39,7 +39,7 @@ export interface StoredOrder {
   created_at: string;
   key_id: string;
   environment: KeyRecord['environment'];
-  /** The Idempotency-Key it was created with, and then the SHA-256 of the request body. */
+  /** The Idempotency-Key it was created with, if any, and then the SHA-256 of its body (else null). */
   idempotency_key: string | null;
   request_sha256: string | null;
 }

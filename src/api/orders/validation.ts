@@ -10,6 +10,7 @@ function hasExactKeys(value: unknown, keys: readonly string[]): value is Record<
   return own.length === keys.length && own.every((key, i) => key === keys[i]);
 }
 
+/** Whether `value` is a customer or sku identifier the schema accepts. */
 function isIdentifier(value: unknown): value is string {
   return typeof value === 'string' && value.length <= limits.maxIdLength && identifierPattern.test(value);
 }
