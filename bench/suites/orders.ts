@@ -2,16 +2,14 @@
 // node:http server that only parses JSON and validates by hand, measured in the same run with
 // autocannon (50 connections). The production server gets a benchmark key issued into its own
 // issued-keys file with a huge rpm budget and quota, so the contract runs in full but never 429s.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { appendIssuedKey } from '../../server/issued-keys.ts';
-import { serverNodeFlags } from '../../server/node-flags.ts';
 import { sha256Hex } from '../../src/api/orders/auth.ts';
 import { defaultConfig } from '../../simulator/config.ts';
 import { buildWorld } from '../../simulator/world/index.ts';
 import { writeFixtureWorkspace } from '../../tests/server/fixture-workspace.ts';
+import { spawnListening, spawnServer } from '../../tests/server/spawn.ts';
 import type { BenchSuite } from '../run.ts';
 
 const benchKey = 'sk_test_BenchBenchBenchBenchBench';
@@ -35,25 +33,6 @@ const server = createServer((req, res) => {
 });
 server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.address().port + '/v2/orders'));
 `;
-
-/** Spawns a server process and resolves with its /v2/orders URL. */
-async function spawnUrl(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout });
-  const url = await new Promise<string>((resolve) =>
-    lines.on('line', (line) => {
-      const match = /(http:\/\/\S+\/v2\/orders)/.exec(line);
-      if (match?.[1]) resolve(match[1]);
-    }),
-  );
-  return { url, child };
-}
 
 async function load(url: string, body: string, seconds: number): Promise<autocannon.Result> {
   return autocannon({
@@ -94,25 +73,24 @@ export const suite: BenchSuite = {
         { sku: world.skus[1]?.sku, qty: 1 },
       ],
     });
-    const api = await spawnUrl([...serverNodeFlags, 'server/main.ts'], {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      ESTATE_CONSOLE: 'off',
-      ESTATE_DATA: files.dataFile,
-      ESTATE_ORDERS_DIR: files.ordersDir,
-      ESTATE_ISSUED_KEYS: files.issuedKeysFile,
-    });
-    const bare = await spawnUrl(['--input-type=module', '-e', bareServer], {});
+    const api = await spawnServer(files);
+    const bare = await spawnListening(
+      ['--input-type=module', '-e', bareServer],
+      {},
+      /(http:\/\/\S+)\/v2\/orders/,
+    );
+    const apiUrl = `${api.baseUrl}/v2/orders`;
+    const bareUrl = `${bare.url}/v2/orders`;
     try {
-      await load(api.url, body, 2);
-      await load(bare.url, body, 2);
+      await load(apiUrl, body, 2);
+      await load(bareUrl, body, 2);
       // Alternate the two servers over three rounds and keep each one's median round, so a
       // burst of load from other processes on the machine does not decide the ratio.
       const oursRounds: autocannon.Result[] = [];
       const baseRounds: autocannon.Result[] = [];
       for (let round = 0; round < 3; round++) {
-        oursRounds.push(await load(api.url, body, durationS));
-        baseRounds.push(await load(bare.url, body, durationS));
+        oursRounds.push(await load(apiUrl, body, durationS));
+        baseRounds.push(await load(bareUrl, body, durationS));
       }
       const median = (rounds: autocannon.Result[]) =>
         [...rounds].sort((a, b) => a.requests.average - b.requests.average)[1] as autocannon.Result;

@@ -1,12 +1,12 @@
 // Browser-test harness: the built server on a free port, Debian Chromium through playwright-core,
 // and both closed whatever happens.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { serverArgs, spawnListening } from '../server/spawn.ts';
 
 /** Where global setup builds the site for browser tests (ESTATE_TEST_DIST lets parallel runs use their own). */
 export const testDist = process.env.ESTATE_TEST_DIST ?? '.test-dist';
@@ -51,9 +51,9 @@ export interface ConsoleServer {
 /** Starts the production server on a free port from the test build; resolves once it listens. */
 export async function startConsoleServer(env: NodeJS.ProcessEnv = {}): Promise<ConsoleServer> {
   const apiDir = mkdtempSync(join(tmpdir(), 'estate-browser-'));
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    env: {
-      ...process.env,
+  const { url: baseUrl, child } = await spawnListening(
+    serverArgs,
+    {
       PORT: '0',
       HOST: '127.0.0.1',
       ESTATE_DIST: testDist,
@@ -61,17 +61,8 @@ export async function startConsoleServer(env: NodeJS.ProcessEnv = {}): Promise<C
       ESTATE_ISSUED_KEYS: join(apiDir, 'issued-keys.jsonl'),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited early with code ${code}`)));
-    lines.on('line', (line) => {
-      const match = /(http:\/\/[^/\s]+)\/app\/api/.exec(line);
-      if (match?.[1]) resolve(match[1]);
-    });
-  });
-  child.removeAllListeners('exit');
+    /(http:\/\/[^/\s]+)\/app\/api/,
+  );
   return { baseUrl, child, apiDir };
 }
 

@@ -1,5 +1,6 @@
 // The minimal base fixture every view test extends, and row builders with defaults so a test
 // spells out only the columns its case is about. Dates and timestamps are ISO strings.
+import { thresholds } from '../../simulator/write-tables.ts';
 import type {
   ConsumerRow,
   FixtureRows,
@@ -18,20 +19,13 @@ export const fixtureAsOf = '2026-11-01';
 /** The base fixture's simulated days (10 keeps "per day" arithmetic easy: total / 10). */
 export const fixtureDays = 10;
 
-/** The minimal fixture: the spec's thresholds, a 10-day workspace ending 2026-10-31, the four plans. */
+/**
+ * The minimal fixture: the spec's thresholds (as the simulator writes them), a 10-day workspace
+ * ending 2026-10-31, the four plans.
+ */
 export function baseFixture(): FixtureRows {
   return {
-    thresholds: [
-      {
-        quota_risk_pct: 80,
-        hot_path_requests_per_day: 200_000,
-        cold_heavy_pct: 5,
-        high_blast_score: 55,
-        unused_key_days: 30,
-        availability_target_pct: 99.9,
-        agent_heavy_share_pct: 25,
-      },
-    ],
+    thresholds: [{ ...thresholds }],
     workspace: [
       {
         seed: 'fixture',

@@ -16,18 +16,10 @@ import type {
   KeyRow as WorldKeyRow,
 } from '../../simulator/world/types.ts';
 
-export type { ConsumerRow, FunctionRow, PlanRow, RouteRow };
+import type { ThresholdsRow } from '../../src/queries/common.ts';
 
-/** A thresholds row. */
-export interface ThresholdsRow {
-  quota_risk_pct: number;
-  hot_path_requests_per_day: number;
-  cold_heavy_pct: number;
-  high_blast_score: number;
-  unused_key_days: number;
-  availability_target_pct: number;
-  agent_heavy_share_pct: number;
-}
+export type { ConsumerRow, FunctionRow, PlanRow, RouteRow, ThresholdsRow };
+
 /** A workspace row. */
 export interface WorkspaceRow {
   seed: string;

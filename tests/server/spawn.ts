@@ -1,6 +1,8 @@
-// Spawns the production server (server/main.ts) as a child process over fixture files, API only.
+// Spawns the production server (server/main.ts) as a child process: over fixture files, API only
+// (spawnServer), or as the browser tests and the benchmark need it (spawnListening).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { serverNodeFlags } from '../../server/node-flags.ts';
 import type { ServerFiles } from './fixture-workspace.ts';
 
 /** A spawned server: its base URL and process. */
@@ -9,11 +11,39 @@ export interface SpawnedServer {
   child: ChildProcess;
 }
 
-/** Starts server/main.ts on a free port with the API reading `files`; resolves once it listens. */
+/** The production server's command line: server/main.ts with the V8 flags `npm start` gives it. */
+export const serverArgs = [...serverNodeFlags, 'server/main.ts'];
+
+/**
+ * Spawns `node ...args` with `env` added to this process's environment, and resolves with the
+ * first capture of `listening` in a line it prints (its URL); rejects if it exits before.
+ */
+export async function spawnListening(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  listening: RegExp,
+): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server exited early with code ${code}`)));
+    lines.on('line', (line) => {
+      const match = listening.exec(line);
+      if (match?.[1]) resolve(match[1]);
+    });
+  });
+  child.removeAllListeners('exit');
+  return { url, child };
+}
+
+/** Starts the production server on a free port with the API reading `files`; resolves once it listens. */
 export async function spawnServer(files: ServerFiles): Promise<SpawnedServer> {
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    env: {
-      ...process.env,
+  const { url, child } = await spawnListening(
+    serverArgs,
+    {
       PORT: '0',
       HOST: '127.0.0.1',
       ESTATE_CONSOLE: 'off',
@@ -21,18 +51,9 @@ export async function spawnServer(files: ServerFiles): Promise<SpawnedServer> {
       ESTATE_ORDERS_DIR: files.ordersDir,
       ESTATE_ISSUED_KEYS: files.issuedKeysFile,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited early with code ${code}`)));
-    lines.on('line', (line) => {
-      const match = /(http:\/\/[^/\s]+)\/v2\/orders/.exec(line);
-      if (match?.[1]) resolve(match[1]);
-    });
-  });
-  child.removeAllListeners('exit');
-  return { baseUrl, child };
+    /(http:\/\/[^/\s]+)\/v2\/orders/,
+  );
+  return { baseUrl: url, child };
 }
 
 /** Kills a spawned server with `signal` and waits for it to exit. */

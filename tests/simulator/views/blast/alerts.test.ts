@@ -1,23 +1,12 @@
 // v_alerts: every planted story of alerts-fixture.ts is found with its cause, evidence, blast and
 // link; the same estate told cleanly raises nothing.
 import { describe, expect, it } from 'vitest';
+import type { AlertRow as ConsoleAlertRow } from '../../../../src/queries/overview.ts';
 import { useFixture } from '../../../helpers/fixture-db.ts';
 import { alertsFixture } from './alerts-fixture.ts';
 
-interface AlertRow {
-  alert_id: string;
-  kind: string;
-  severity: string;
-  target_type: string;
-  target_id: string;
-  cause: string;
-  evidence: string;
-  throttled_429: number | null;
-  quota_burn_pct: number | null;
-  blast_score: number | null;
-  next_step: string;
-  href: string;
-}
+/** A v_alerts row as the query below selects it (no label). */
+type AlertRow = Omit<ConsoleAlertRow, 'label'>;
 
 const alertsSql = `select alert_id, kind, severity, target_type, target_id, cause, evidence, throttled_429,
   quota_burn_pct, blast_score, next_step, href from v_alerts order by alert_id`;
