@@ -4,16 +4,21 @@
 // busy wait for the next batch; two lanes let syncs overlap. Replayed at start; a torn last line
 // (kill -9 mid-write) was never acknowledged and is cut off.
 import {
+  close,
   existsSync,
+  fstat,
+  ftruncate,
   mkdirSync,
+  open,
   readdirSync,
   readFileSync,
   rmSync,
   truncateSync,
+  write,
   writeFileSync,
 } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { OrderStore, StoredOrder } from '../src/api/orders/deps.ts';
 
 /** Journal files written at once (each its own group-commit lane). */
@@ -113,12 +118,13 @@ export class JournalOrderStore implements OrderStore {
   private pending: Pending[] = [];
   /** A flush is scheduled for a later turn of the event loop. */
   private gathering = false;
-  private readonly lanes: FileHandle[];
-  private readonly free: FileHandle[];
+  /** Each lane's file descriptor, and those with no write in flight. */
+  private readonly lanes: number[];
+  private readonly free: number[];
 
   private readonly unlock: () => void;
 
-  private constructor(lanes: FileHandle[], unlock: () => void) {
+  private constructor(lanes: number[], unlock: () => void) {
     this.lanes = lanes;
     this.free = [...lanes];
     this.unlock = unlock;
@@ -132,7 +138,7 @@ export class JournalOrderStore implements OrderStore {
       for (const file of journalFiles(dir)) dropTornTail(file);
       const existing = readJournal(dir);
       const lanes = await Promise.all(
-        Array.from({ length: journalLanes }, (_, lane) => open(journalFile(dir, lane), 'as')),
+        Array.from({ length: journalLanes }, (_, lane) => promisify(open)(journalFile(dir, lane), 'as')),
       );
       const store = new JournalOrderStore(lanes, unlock);
       for (const order of existing) store.lines.set(order.id, JSON.stringify(order));
@@ -169,35 +175,43 @@ export class JournalOrderStore implements OrderStore {
   /** Starts a batch on every free lane while orders are waiting. */
   private kick(): void {
     while (this.pending.length > 0 && this.free.length > 0) {
-      const lane = this.free.pop() as FileHandle;
+      const lane = this.free.pop() as number;
       const batch = this.pending;
       this.pending = [];
-      void this.flush(lane, batch).finally(() => {
+      this.flush(lane, batch, () => {
         this.free.push(lane);
         this.kick();
       });
     }
   }
 
-  private async flush(lane: FileHandle, batch: Pending[]): Promise<void> {
-    try {
-      // Lanes are opened O_APPEND|O_SYNC: one write on the libuv pool returns only once the
-      // batch is on disk, so the event loop does neither the copy nor the sync.
-      const data = Buffer.from(batch.map((p) => p.line).join(''));
-      const { bytesWritten } = await lane.write(data);
+  /**
+   * Writes a batch on a lane, then answers every order in it. Lanes are opened O_APPEND|O_SYNC: one
+   * write on the libuv pool returns only once the batch is on disk, so the event loop does neither
+   * the copy nor the sync. Callbacks rather than promises: this runs for every batch.
+   */
+  private flush(lane: number, batch: Pending[], freed: () => void): void {
+    const data = Buffer.from(batch.map((p) => p.line).join(''));
+    write(lane, data, (error, bytesWritten) => {
+      if (error === null && bytesWritten === data.length) {
+        for (const p of batch) {
+          this.lines.set(p.id, p.line);
+          p.resolve();
+        }
+        freed();
+        return;
+      }
       // A short write (disk full) is a failed batch: cut it off so the next batch starts on a
-      // line of its own, and acknowledge none of it.
-      if (bytesWritten !== data.length) {
-        await lane.truncate((await lane.stat()).size - bytesWritten).catch(() => undefined);
-        throw new Error(`journal write stopped after ${bytesWritten} of ${data.length} bytes`);
-      }
-      for (const p of batch) {
-        this.lines.set(p.id, p.line);
-        p.resolve();
-      }
-    } catch (error) {
-      for (const p of batch) p.reject(error);
-    }
+      // line of its own, then refuse all of it.
+      const landed = error === null ? bytesWritten : 0;
+      const failure = error ?? new Error(`journal write stopped after ${landed} of ${data.length} bytes`);
+      const refuse = () => {
+        for (const p of batch) p.reject(failure);
+        freed();
+      };
+      if (landed === 0) refuse();
+      else fstat(lane, (_, stats) => (stats ? ftruncate(lane, stats.size - landed, refuse) : refuse()));
+    });
   }
 
   /** A stored order by id. */
@@ -220,7 +234,7 @@ export class JournalOrderStore implements OrderStore {
   async close(): Promise<void> {
     while (this.free.length < this.lanes.length || this.pending.length > 0)
       await new Promise((done) => setImmediate(done));
-    await Promise.all(this.lanes.map((lane) => lane.close()));
+    await Promise.all(this.lanes.map((lane) => new Promise((done) => close(lane, done))));
     this.unlock();
   }
 }

@@ -1,11 +1,28 @@
 // The journal as a store, in process: orders gathered over several loop turns all reach disk, close
-// waits for every one still gathering or in flight, and a reopened store reads them back.
-import { mkdtempSync, rmSync } from 'node:fs';
+// waits for every one still gathering or in flight, and a reopened store reads them back. When the
+// disk refuses a write, its batch is refused whole and cut off, and the next batch is stored.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoredOrder } from '../../src/api/orders/deps.ts';
-import { groupCommit, JournalOrderStore, readJournal } from '../../server/order-journal.ts';
+import { groupCommit, journalFiles, JournalOrderStore, readJournal } from '../../server/order-journal.ts';
+
+/** What the journal's next write does instead of writing all of its batch (once). */
+const disk = vi.hoisted(() => ({ next: undefined as 'full' | 'fills-mid-batch' | undefined }));
+
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs')>();
+  type Done = (error: NodeJS.ErrnoException | null, written: number) => void;
+  const write = (fd: number, data: Buffer, done: Done) => {
+    const next = disk.next;
+    disk.next = undefined;
+    if (next === 'full') done(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }), 0);
+    else if (next === 'fills-mid-batch') fs.write(fd, data.subarray(0, 10), done);
+    else fs.write(fd, data, done);
+  };
+  return { ...fs, write };
+});
 
 const order = (n: number): StoredOrder => ({
   id: `ord_${String(n).padStart(6, '0')}`,
@@ -62,4 +79,26 @@ describe('JournalOrderStore', () => {
     expect(reopened.all()).toEqual(Array.from({ length: 40 }, (_, n) => order(n)));
     await reopened.close();
   });
+
+  it.each(['full', 'fills-mid-batch'] as const)(
+    'refuses a whole batch the disk refuses (%s), keeps none of it, and stores the next',
+    async (refusal) => {
+      const store = await JournalOrderStore.open(dir);
+      await store.create(order(0));
+      disk.next = refusal;
+      const refused = Array.from({ length: 3 }, (_, n) => store.create(order(1 + n)));
+      for (const create of refused) await expect(create).rejects.toThrow();
+      expect(store.get(order(1).id)).toBeUndefined();
+      await store.create(order(9));
+      expect(store.count()).toBe(2);
+      await store.close();
+      // Cut off, not torn: the journal is the two stored lines, whole, and they read back.
+      const written = journalFiles(dir).map((file) => readFileSync(file, 'utf8'));
+      for (const content of written) expect(content === '' || content.endsWith('\n')).toBe(true);
+      expect(written.join('').split('\n').filter(Boolean).sort()).toEqual(
+        [order(0), order(9)].map((o) => JSON.stringify(o)).sort(),
+      );
+      expect(readJournal(dir)).toEqual([order(0), order(9)]);
+    },
+  );
 });
