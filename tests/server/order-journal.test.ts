@@ -17,7 +17,8 @@ vi.mock('node:fs', async (importOriginal) => {
   const write = (fd: number, data: Buffer, done: Done) => {
     const next = disk.next;
     disk.next = undefined;
-    if (next === 'full') done(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }), 0);
+    if (next === 'full')
+      done(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }), 0);
     else if (next === 'fills-mid-batch') fs.write(fd, data.subarray(0, 10), done);
     else fs.write(fd, data, done);
   };
