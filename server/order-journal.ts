@@ -21,6 +21,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { OrderStore, StoredOrder } from '../src/api/orders/deps.ts';
 
+const openFile = promisify(open);
+
 /** Journal files written at once (each its own group-commit lane). */
 export const journalLanes = 2;
 
@@ -138,7 +140,7 @@ export class JournalOrderStore implements OrderStore {
       for (const file of journalFiles(dir)) dropTornTail(file);
       const existing = readJournal(dir);
       const lanes = await Promise.all(
-        Array.from({ length: journalLanes }, (_, lane) => promisify(open)(journalFile(dir, lane), 'as')),
+        Array.from({ length: journalLanes }, (_, lane) => openFile(journalFile(dir, lane), 'as')),
       );
       const store = new JournalOrderStore(lanes, unlock);
       for (const order of existing) store.lines.set(order.id, JSON.stringify(order));
