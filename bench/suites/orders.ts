@@ -46,7 +46,8 @@ server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.add
 function processCpuMs(pid: number | undefined): number | null {
   const stat = `/proc/${pid}/stat`;
   if (pid === undefined || !existsSync(stat)) return null;
-  // Fields after the ")" that ends the command name; utime and stime are the 12th and 13th, in ticks.
+  // Fields after the ")" that ends the command name; utime and stime are the 12th and 13th, in
+  // clock ticks (USER_HZ, 100 a second on Linux).
   const fields = readFileSync(stat, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
@@ -154,7 +155,7 @@ export const suite: BenchSuite = {
       return {
         url: `${server.url}/v2/orders`,
         pid: server.child.pid,
-        stop: () => killServer({ baseUrl: server.url, child: server.child }),
+        stop: () => killServer(server),
       };
     };
     const ours: Round[] = [];

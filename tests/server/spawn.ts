@@ -57,7 +57,10 @@ export async function spawnServer(files: ServerFiles): Promise<SpawnedServer> {
 }
 
 /** Kills a spawned server with `signal` and waits for it to exit. */
-export async function killServer(server: SpawnedServer, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+export async function killServer(
+  server: Pick<SpawnedServer, 'child'>,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<void> {
   if (server.child.exitCode !== null || server.child.signalCode !== null) return;
   const exited = new Promise((done) => server.child.once('exit', done));
   server.child.kill(signal);
