@@ -52,12 +52,22 @@ function processCpuMs(pid: number | undefined): number | null {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** A process's resident memory now, in MB; NaN off Linux. */
+function processRssMb(pid: number | undefined): number {
+  const status = `/proc/${pid}/status`;
+  if (pid === undefined || !existsSync(status)) return NaN;
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(status, 'utf8'))?.[1];
+  return kb === undefined ? NaN : Number(kb) / 1024;
+}
+
 /** One server's figures for one round. */
 interface Round {
   rps: number;
   p99: number;
   /** Server CPU per request (all its threads, user + system), in µs; NaN off Linux. */
   cpuUs: number;
+  /** Resident memory at the end of the round (the production server holds its order index). */
+  rssMb: number;
   failed: number;
 }
 
@@ -87,10 +97,12 @@ async function measure(start: () => Promise<Target>, body: string): Promise<Roun
     const before = processCpuMs(target.pid);
     const result = await load(target.url, body, durationS);
     const after = processCpuMs(target.pid);
+    const rssMb = processRssMb(target.pid);
     return {
       rps: result.requests.average,
       p99: result.latency.p99,
       cpuUs: before === null || after === null ? NaN : ((after - before) * 1000) / result.requests.total,
+      rssMb,
       failed: result.non2xx + result.errors,
     };
   } finally {
@@ -175,13 +187,13 @@ export const suite: BenchSuite = {
     }
     const ratios = ours.map((r, i) => r.rps / (base[i] as Round).rps);
     console.log(
-      '| round | production req/s | bare req/s | ratio | production p99 ms | CPU µs/req production | CPU µs/req bare |',
+      '| round | production req/s | bare req/s | ratio | p99 ms production | p99 ms bare | CPU µs/req production | CPU µs/req bare | RSS MB production | RSS MB bare |',
     );
-    console.log('|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
     ours.forEach((r, i) => {
       const b = base[i] as Round;
       console.log(
-        `| ${i + 1} | ${Math.round(r.rps)} | ${Math.round(b.rps)} | ${pct(ratios[i] as number)} | ${r.p99} | ${r.cpuUs.toFixed(1)} | ${b.cpuUs.toFixed(1)} |`,
+        `| ${i + 1} | ${Math.round(r.rps)} | ${Math.round(b.rps)} | ${pct(ratios[i] as number)} | ${r.p99} | ${b.p99} | ${r.cpuUs.toFixed(1)} | ${b.cpuUs.toFixed(1)} | ${r.rssMb.toFixed(0)} | ${b.rssMb.toFixed(0)} |`,
       );
     });
     const failed = [...ours, ...base].reduce((sum, r) => sum + r.failed, 0);
@@ -190,7 +202,7 @@ export const suite: BenchSuite = {
       `\nratio ${pct(median(ratios))} of bare, median of ${rounds} rounds (range ${pct(sorted[0] as number)}-${pct(sorted.at(-1) as number)}; target >= 50%)`,
     );
     console.log(
-      `production p99 ${median(ours.map((r) => r.p99))} ms median, ${Math.max(...ours.map((r) => r.p99))} ms worst round (target <= 15 ms)`,
+      `production p99 ${median(ours.map((r) => r.p99))} ms median, ${Math.max(...ours.map((r) => r.p99))} ms worst round (target <= 15 ms); bare ${median(base.map((r) => r.p99))} ms median`,
     );
     console.log(
       `server CPU per request: production ${median(ours.map((r) => r.cpuUs)).toFixed(1)} µs, bare ${median(base.map((r) => r.cpuUs)).toFixed(1)} µs (medians)`,
