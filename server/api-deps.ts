@@ -90,20 +90,21 @@ export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRunti
     options.issuedKeysFile ?? issuedKeysFile(),
     (plan) => quotas.get(plan) ?? 0,
   );
-  const journal = await JournalOrderStore.open(
-    options.ordersDir ?? resolve(process.env.ESTATE_ORDERS_DIR ?? 'data/orders'),
-  );
   const clock = options.clock ?? systemClock;
   const quota = new QuotaCounter();
   const idempotency = new IdempotencyStore();
-  for (const order of journal.all()) {
-    const createdMs = Date.parse(order.created_at);
-    quota.record(order.key_id, createdMs);
-    const { idempotency_key: idemKey, request_sha256: fingerprint } = order;
-    if (idemKey !== null && fingerprint !== null && clock.now() - createdMs < limits.idempotencyWindowMs) {
-      idempotency.restore(order.key_id, idemKey, fingerprint, order.id, createdMs);
-    }
-  }
+  // One pass over the journal indexes the orders and rebuilds quotas and idempotency records.
+  const journal = await JournalOrderStore.open(
+    options.ordersDir ?? resolve(process.env.ESTATE_ORDERS_DIR ?? 'data/orders'),
+    (order) => {
+      const createdMs = Date.parse(order.created_at);
+      quota.record(order.key_id, createdMs);
+      const { idempotency_key: idemKey, request_sha256: fingerprint } = order;
+      if (idemKey !== null && fingerprint !== null && clock.now() - createdMs < limits.idempotencyWindowMs) {
+        idempotency.restore(order.key_id, idemKey, fingerprint, order.id, createdMs);
+      }
+    },
+  );
   const deps: OrdersDeps = {
     sha256: (input) => hash('sha256', input, 'hex'),
     keys,

@@ -1,25 +1,15 @@
 // Durable orders: append-only NDJSON journal files with group commit. Appends gather over a few
 // turns of the event loop, then each batch is one write on one lane (its own file, opened O_SYNC),
 // and every request in it resolves only after that write. Appends that arrive while every lane is
-// busy wait for the next batch; two lanes let syncs overlap. Replayed at start; a torn last line
-// (kill -9 mid-write) was never acknowledged and is cut off.
-import {
-  close,
-  existsSync,
-  fstat,
-  ftruncate,
-  mkdirSync,
-  open,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  truncateSync,
-  write,
-  writeFileSync,
-} from 'node:fs';
-import { join } from 'node:path';
+// busy wait for the next batch; two lanes let syncs overlap. Lines stay on disk: memory holds only
+// where each one is. Replayed at start, a chunk at a time; a torn last line (kill -9 mid-write) was
+// never acknowledged and is cut off.
+import { close, closeSync, ftruncate, mkdirSync, open, openSync, readSync, write } from 'node:fs';
 import { promisify } from 'node:util';
 import type { OrderStore, StoredOrder } from '../src/api/orders/deps.ts';
+import { lockFolder } from './folder-lock.ts';
+import { journalFile, journalFiles, replayJournalFile, type OrderVisitor } from './journal-read.ts';
+import { OrderIndex } from './order-index.ts';
 
 const openFile = promisify(open);
 
@@ -34,118 +24,75 @@ export const journalLanes = 2;
  */
 export const groupCommit = { gatherTurns: 3, batchTarget: 16 } as const;
 
-/** The journal file of one lane inside an orders directory. */
-export function journalFile(dir: string, lane = 0): string {
-  return join(dir, `orders-${lane}.ndjson`);
-}
-
-/** Every journal file of an orders directory. */
-export function journalFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.ndjson'))
-    .sort()
-    .map((f) => join(dir, f));
-}
-
-/** Reads every complete order line of a journal (oldest first). */
-export function readJournal(dir: string): StoredOrder[] {
-  const orders: StoredOrder[] = [];
-  for (const file of journalFiles(dir)) {
-    for (const line of readFileSync(file, 'utf8').split('\n')) {
-      if (line.trim() === '') continue;
-      try {
-        orders.push(JSON.parse(line) as StoredOrder);
-      } catch {
-        // A torn line from a crash mid-write: its request never got a 201.
-      }
-    }
-  }
-  return orders.sort((a, b) => a.created_at.localeCompare(b.created_at));
-}
-
-/** Cuts a torn last line (never acknowledged) so the next append starts on a line of its own. */
-function dropTornTail(file: string): void {
-  if (!existsSync(file)) return;
-  const bytes = readFileSync(file);
-  if (bytes.length === 0 || bytes[bytes.length - 1] === 0x0a) return;
-  truncateSync(file, bytes.lastIndexOf(0x0a) + 1);
-}
-
-/**
- * Takes the orders folder for this process, or throws naming the process that holds it: two writers
- * would split rate limits and idempotency records, and one's torn-tail repair could cut the other's
- * batch. A lock left by a process that died (kill -9) is taken over. Returns the release.
- */
-export function lockFolder(dir: string): () => void {
-  const file = join(dir, '.lock');
-  for (;;) {
-    try {
-      writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
-      return () => rmSync(file, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const holder = Number(readFileSync(file, 'utf8').trim());
-    if (Number.isInteger(holder) && holder > 0 && isAlive(holder))
-      throw new Error(`${dir} is in use by process ${holder}: one Orders API process per orders folder`);
-    rmSync(file, { force: true });
-  }
-}
-
-/** Whether a process with this pid is running. */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 interface Pending {
   id: string;
   line: string;
+  /** Where the line starts and ends in its batch's bytes, once the batch is encoded. */
+  at: number;
+  end: number;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
 
+/** A lane: its journal file (by number), a descriptor opened O_APPEND|O_SYNC, and its length. */
+interface Lane {
+  file: number;
+  fd: number;
+  size: number;
+  /** Reused for each batch: a lane has one write in flight at most. */
+  buffer: Buffer;
+}
+
 /** An order store whose `create` resolves once the order is synced to the journal. */
 export class JournalOrderStore implements OrderStore {
-  /**
-   * Every stored order by id, kept as its journal line: one string per order rather than a tree
-   * of objects keeps a large index cheap for the garbage collector. Read back on demand.
-   */
-  private readonly lines = new Map<string, string>();
   private pending: Pending[] = [];
   /** A flush is scheduled for a later turn of the event loop. */
   private gathering = false;
-  /** Each lane's file descriptor, and those with no write in flight. */
-  private readonly lanes: number[];
-  private readonly free: number[];
-
+  private readonly index: OrderIndex;
+  private readonly lanes: Lane[];
+  /** The lanes with no write in flight. */
+  private readonly free: Lane[];
+  /** A read-only descriptor per journal file, by file number. */
+  private readonly readers: number[];
   private readonly unlock: () => void;
 
-  private constructor(lanes: number[], unlock: () => void) {
+  private constructor(index: OrderIndex, lanes: Lane[], readers: number[], unlock: () => void) {
+    this.index = index;
     this.lanes = lanes;
     this.free = [...lanes];
+    this.readers = readers;
     this.unlock = unlock;
   }
 
-  /** Opens (creating) the journal in `dir` and replays it; one process per folder (see lockFolder). */
-  static async open(dir: string): Promise<JournalOrderStore> {
+  /**
+   * Opens (creating) the journal in `dir`, one process per folder (see lockFolder), and replays it:
+   * `visit` sees every stored order once, oldest first within each file.
+   */
+  static async open(dir: string, visit?: OrderVisitor): Promise<JournalOrderStore> {
     mkdirSync(dir, { recursive: true });
     const unlock = lockFolder(dir);
+    const opened: number[] = [];
     try {
-      for (const file of journalFiles(dir)) dropTornTail(file);
-      const existing = readJournal(dir);
-      const lanes = await Promise.all(
-        Array.from({ length: journalLanes }, (_, lane) => openFile(journalFile(dir, lane), 'as')),
-      );
-      const store = new JournalOrderStore(lanes, unlock);
-      for (const order of existing) store.lines.set(order.id, JSON.stringify(order));
-      return store;
+      // The lanes' files first (file number = lane), then any other journal file left in the folder.
+      const laneFiles = Array.from({ length: journalLanes }, (_, lane) => journalFile(dir, lane));
+      const files = [...laneFiles, ...journalFiles(dir).filter((file) => !laneFiles.includes(file))];
+      if (files.length > 256) throw new Error(`${dir} holds ${files.length} journal files; 256 at most`);
+      const index = new OrderIndex();
+      const sizes = files.map((file, fileNo) => replayJournalFile(file, fileNo, index, visit));
+      const lanes: Lane[] = [];
+      for (const [lane, file] of laneFiles.entries()) {
+        const fd = await openFile(file, 'as');
+        opened.push(fd);
+        lanes.push({ file: lane, fd, size: sizes[lane] ?? 0, buffer: Buffer.alloc(0) });
+      }
+      const readers: number[] = [];
+      for (const file of files) {
+        readers.push(openSync(file, 'r'));
+        opened.push(readers.at(-1) as number);
+      }
+      return new JournalOrderStore(index, lanes, readers, unlock);
     } catch (error) {
+      for (const fd of opened) closeSync(fd);
       unlock();
       throw error;
     }
@@ -154,7 +101,8 @@ export class JournalOrderStore implements OrderStore {
   /** Appends an order; resolves after its batch is synced, then the order is readable. */
   create(order: StoredOrder): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ id: order.id, line: JSON.stringify(order) + '\n', resolve, reject });
+      const line = JSON.stringify(order) + '\n';
+      this.pending.push({ id: order.id, line, at: 0, end: 0, resolve, reject });
       if (!this.gathering) this.gather();
     });
   }
@@ -177,7 +125,7 @@ export class JournalOrderStore implements OrderStore {
   /** Starts a batch on every free lane while orders are waiting. */
   private kick(): void {
     while (this.pending.length > 0 && this.free.length > 0) {
-      const lane = this.free.pop() as number;
+      const lane = this.free.pop() as Lane;
       const batch = this.pending;
       this.pending = [];
       this.flush(lane, batch, () => {
@@ -188,18 +136,20 @@ export class JournalOrderStore implements OrderStore {
   }
 
   /**
-   * Writes a batch on a lane, then answers every order in it. Lanes are opened O_APPEND|O_SYNC: one
-   * write on the libuv pool returns only once the batch is on disk, so the event loop does neither
-   * the copy nor the sync. Callbacks rather than promises: this runs for every batch.
+   * Writes a batch on a lane, then indexes and answers every order in it. One write on the libuv
+   * pool returns only once the batch is on disk (O_SYNC), so the event loop does neither the copy
+   * nor the sync. Callbacks rather than promises: this runs for every batch.
    */
-  private flush(lane: number, batch: Pending[], freed: () => void): void {
-    const data = Buffer.from(batch.map((p) => p.line).join(''));
-    write(lane, data, (error, bytesWritten) => {
+  private flush(lane: Lane, batch: Pending[], freed: () => void): void {
+    const data = encode(lane, batch);
+    write(lane.fd, data, 0, data.length, null, (error, bytesWritten) => {
       if (error === null && bytesWritten === data.length) {
         for (const p of batch) {
-          this.lines.set(p.id, p.line);
+          // The line's length leaves out its newline, as a replay measures it.
+          this.index.add(p.id, { file: lane.file, offset: lane.size + p.at, length: p.end - p.at - 1 });
           p.resolve();
         }
+        lane.size += data.length;
         freed();
         return;
       }
@@ -212,31 +162,46 @@ export class JournalOrderStore implements OrderStore {
         freed();
       };
       if (landed === 0) refuse();
-      else fstat(lane, (_, stats) => (stats ? ftruncate(lane, stats.size - landed, refuse) : refuse()));
+      else ftruncate(lane.fd, lane.size, refuse);
     });
   }
 
-  /** A stored order by id. */
+  /** A stored order by id, read back from its journal line (one positioned read). */
   get(id: string): StoredOrder | undefined {
-    const line = this.lines.get(id);
-    return line === undefined ? undefined : (JSON.parse(line) as StoredOrder);
+    const place = this.index.find(id);
+    if (place === undefined) return undefined;
+    const bytes = Buffer.allocUnsafe(place.length);
+    const read = readSync(this.readers[place.file] as number, bytes, 0, place.length, place.offset);
+    if (read !== place.length) throw new Error(`journal line of ${id} is cut short`);
+    return JSON.parse(bytes.toString('utf8')) as StoredOrder;
   }
 
   /** How many orders are stored. */
   count(): number {
-    return this.lines.size;
-  }
-
-  /** Every stored order, in the order they were stored (replayed oldest first). */
-  all(): StoredOrder[] {
-    return Array.from(this.lines.values(), (line) => JSON.parse(line) as StoredOrder);
+    return this.index.size;
   }
 
   /** Waits for pending appends, then closes the files. */
   async close(): Promise<void> {
     while (this.free.length < this.lanes.length || this.pending.length > 0)
       await new Promise((done) => setImmediate(done));
-    await Promise.all(this.lanes.map((lane) => new Promise((done) => close(lane, done))));
+    const fds = [...this.lanes.map((lane) => lane.fd), ...this.readers];
+    await Promise.all(fds.map((fd) => new Promise((done) => close(fd, done))));
     this.unlock();
   }
+}
+
+/** A batch's lines as UTF-8 in the lane's buffer (grown as needed), each line's place noted. */
+function encode(lane: Lane, batch: Pending[]): Buffer {
+  let units = 0;
+  for (const p of batch) units += p.line.length;
+  // UTF-8 takes at most 3 bytes per UTF-16 code unit.
+  if (lane.buffer.length < units * 3) lane.buffer = Buffer.allocUnsafe(Math.max(units * 3, 64 * 1024));
+  let end = 0;
+  for (const p of batch) {
+    p.at = end;
+    end += lane.buffer.write(p.line, end);
+    p.end = end;
+  }
+  return lane.buffer.subarray(0, end);
 }

@@ -1,12 +1,13 @@
 // The journal as a store, in process: orders gathered over several loop turns all reach disk, close
 // waits for every one still gathering or in flight, and a reopened store reads them back. When the
 // disk refuses a write, its batch is refused whole and cut off, and the next batch is stored.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoredOrder } from '../../src/api/orders/deps.ts';
-import { groupCommit, journalFiles, JournalOrderStore, readJournal } from '../../server/order-journal.ts';
+import { journalFiles, readJournal } from '../../server/journal-read.ts';
+import { groupCommit, JournalOrderStore } from '../../server/order-journal.ts';
 
 /** What the journal's next write does instead of writing all of its batch (once). */
 const disk = vi.hoisted(() => ({ next: undefined as 'full' | 'fills-mid-batch' | undefined }));
@@ -14,13 +15,13 @@ const disk = vi.hoisted(() => ({ next: undefined as 'full' | 'fills-mid-batch' |
 vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>();
   type Done = (error: NodeJS.ErrnoException | null, written: number) => void;
-  const write = (fd: number, data: Buffer, done: Done) => {
+  const write = (fd: number, data: Buffer, offset: number, length: number, position: null, done: Done) => {
     const next = disk.next;
     disk.next = undefined;
     if (next === 'full')
       done(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }), 0);
-    else if (next === 'fills-mid-batch') fs.write(fd, data.subarray(0, 10), done);
-    else fs.write(fd, data, done);
+    else if (next === 'fills-mid-batch') fs.write(fd, data, offset, 10, position, done);
+    else fs.write(fd, data, offset, length, position, done);
   };
   return { ...fs, write };
 });
@@ -63,6 +64,8 @@ describe('JournalOrderStore', () => {
     }
     await Promise.all(created);
     expect(store.count()).toBe(created.length);
+    // Each order reads back from its own place, whichever batch and lane wrote it.
+    for (let n = 0; n < created.length; n++) expect(store.get(order(n).id)).toEqual(order(n));
     expect(readJournal(dir).map((o) => o.id)).toEqual(
       Array.from({ length: created.length }, (_, n) => order(n).id),
     );
@@ -77,8 +80,31 @@ describe('JournalOrderStore', () => {
     const reopened = await JournalOrderStore.open(dir);
     expect(reopened.count()).toBe(40);
     expect(reopened.get('ord_000007')).toEqual(order(7));
-    expect(reopened.all()).toEqual(Array.from({ length: 40 }, (_, n) => order(n)));
+    expect(readJournal(dir)).toEqual(Array.from({ length: 40 }, (_, n) => order(n)));
+    for (let n = 0; n < 40; n++) expect(reopened.get(order(n).id)).toEqual(order(n));
     await reopened.close();
+  });
+
+  it('reads back lines with characters of every UTF-8 width, before and after a reopen', async () => {
+    const wide = (n: number): StoredOrder => ({ ...order(n), customer: `cus_é€😀_${n}` });
+    const store = await JournalOrderStore.open(dir);
+    await Promise.all([0, 1, 2, 3].map((n) => store.create(wide(n))));
+    for (const n of [0, 1, 2, 3]) expect(store.get(wide(n).id)).toEqual(wide(n));
+    await store.close();
+    const reopened = await JournalOrderStore.open(dir);
+    for (const n of [0, 1, 2, 3]) expect(reopened.get(wide(n).id)).toEqual(wide(n));
+    await reopened.close();
+  });
+
+  it('serves orders from a journal file that is no longer a lane (fewer lanes than before)', async () => {
+    writeFileSync(join(dir, 'orders-7.ndjson'), `${JSON.stringify(order(70))}\n`);
+    const store = await JournalOrderStore.open(dir);
+    await store.create(order(1));
+    expect(store.count()).toBe(2);
+    expect(store.get(order(70).id)).toEqual(order(70));
+    expect(store.get(order(1).id)).toEqual(order(1));
+    await store.close();
+    expect(readFileSync(join(dir, 'orders-7.ndjson'), 'utf8')).toBe(`${JSON.stringify(order(70))}\n`);
   });
 
   it.each(['full', 'fills-mid-batch'] as const)(
@@ -92,6 +118,7 @@ describe('JournalOrderStore', () => {
       expect(store.get(order(1).id)).toBeUndefined();
       await store.create(order(9));
       expect(store.count()).toBe(2);
+      expect(store.get(order(9).id)).toEqual(order(9));
       await store.close();
       // Cut off, not torn: the journal is the two stored lines, whole, and they read back.
       const written = journalFiles(dir).map((file) => readFileSync(file, 'utf8'));

@@ -44,9 +44,12 @@ export class IdempotencyStore {
     if (this.records.get(slot)?.orderId === null) this.records.delete(slot);
   }
 
-  /** Restores a record from the journal at start. */
+  /** Restores a record from the journal at start, in any order: the newest order for a key wins. */
   restore(keyId: string, key: string, fingerprint: string, orderId: string, createdAtMs: number): void {
-    this.records.set(`${keyId} ${key}`, { fingerprint, orderId, createdAtMs });
+    const slot = `${keyId} ${key}`;
+    const known = this.records.get(slot);
+    if (known === undefined || known.createdAtMs <= createdAtMs)
+      this.records.set(slot, { fingerprint, orderId, createdAtMs });
   }
 
   /** Forgets every record (tests, MSW reset). */

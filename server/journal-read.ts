@@ -1,0 +1,116 @@
+// Reading the orders journal: its files, and each read a chunk at a time, never whole. A journal
+// may outgrow memory, and one lane read as a string stops at V8's longest string (512 MiB, about
+// 1.9M orders): the server could not start again on the orders it had acknowledged.
+import { closeSync, existsSync, openSync, readdirSync, readSync, statSync, truncateSync } from 'node:fs';
+import { join } from 'node:path';
+import type { StoredOrder } from '../src/api/orders/deps.ts';
+import type { OrderIndex } from './order-index.ts';
+
+/** Bytes read at a time. */
+const defaultChunkBytes = 1 << 20;
+
+/** A stored order as replayed, with where its line sits in its file (bytes, newline excluded). */
+export type OrderVisitor = (order: StoredOrder, offset: number, length: number) => void;
+
+/** What a scan found: where the complete lines end, and how many of them were not orders. */
+export interface ScanResult {
+  /** Bytes up to the last newline; anything after it is a torn line from a crash mid-write. */
+  end: number;
+  unreadable: number;
+}
+
+/**
+ * Calls `visit` with every complete line of `file`, oldest first, as bytes (a view that the next
+ * chunk overwrites) and its offset. Returns the length of the complete lines.
+ */
+function scanLines(file: string, visit: (line: Buffer, offset: number) => void, chunkBytes: number): number {
+  const fd = openSync(file, 'r');
+  try {
+    let buffer = Buffer.allocUnsafe(chunkBytes);
+    let held = 0; // bytes at the start of `buffer` that belong to a line not yet complete
+    let heldAt = 0; // the file offset of buffer[0]
+    for (;;) {
+      if (held === buffer.length) {
+        // One line longer than the buffer: make room for the rest of it.
+        const larger = Buffer.allocUnsafe(buffer.length * 2);
+        buffer.copy(larger);
+        buffer = larger;
+      }
+      const read = readSync(fd, buffer, held, buffer.length - held, heldAt + held);
+      if (read === 0) return heldAt;
+      const chunk = buffer.subarray(0, held + read);
+      let start = 0;
+      for (let newline = chunk.indexOf(0x0a); newline !== -1; newline = chunk.indexOf(0x0a, start)) {
+        visit(chunk.subarray(start, newline), heldAt + start);
+        start = newline + 1;
+      }
+      chunk.copy(buffer, 0, start);
+      held = chunk.length - start;
+      heldAt += start;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Calls `visit` with every order of a journal file; blank lines are skipped, others counted. */
+export function scanOrders(file: string, visit: OrderVisitor, chunkBytes = defaultChunkBytes): ScanResult {
+  let unreadable = 0;
+  const end = scanLines(
+    file,
+    (line, offset) => {
+      const text = line.toString('utf8');
+      if (text.trim() === '') return;
+      let order: StoredOrder | null = null;
+      try {
+        order = JSON.parse(text) as StoredOrder | null;
+      } catch {
+        // Counted below: after a torn tail is cut, appends start on a line of their own, so only a
+        // file damaged by something else has one.
+      }
+      if (typeof order?.id === 'string') visit(order, offset, line.length);
+      else unreadable++;
+    },
+    chunkBytes,
+  );
+  return { end, unreadable };
+}
+
+/** The journal file of one lane inside an orders directory. */
+export function journalFile(dir: string, lane = 0): string {
+  return join(dir, `orders-${lane}.ndjson`);
+}
+
+/** Every journal file of an orders directory. */
+export function journalFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.ndjson'))
+    .sort()
+    .map((f) => join(dir, f));
+}
+
+/** Reads every complete order line of a journal, oldest first (tests and tools; holds them all). */
+export function readJournal(dir: string): StoredOrder[] {
+  const orders: StoredOrder[] = [];
+  for (const file of journalFiles(dir)) scanOrders(file, (order) => orders.push(order));
+  return orders.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+}
+
+/** Replays one journal file into the index, then cuts a torn last line off it; returns its length. */
+export function replayJournalFile(
+  file: string,
+  fileNo: number,
+  index: OrderIndex,
+  visit?: OrderVisitor,
+): number {
+  if (!existsSync(file)) return 0;
+  const { end, unreadable } = scanOrders(file, (order, offset, length) => {
+    index.add(order.id, { file: fileNo, offset, length });
+    visit?.(order, offset, length);
+  });
+  if (unreadable > 0) console.warn(`Orders journal: skipped ${unreadable} unreadable line(s) in ${file}`);
+  // A torn last line never got its 201; cut it so the next append starts on a line of its own.
+  if (statSync(file).size > end) truncateSync(file, end);
+  return end;
+}
