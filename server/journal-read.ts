@@ -1,6 +1,5 @@
-// Reading the orders journal: its files, and each read a chunk at a time, never whole. A journal
-// may outgrow memory, and one lane read as a string stops at V8's longest string (512 MiB, about
-// 1.9M orders): the server could not start again on the orders it had acknowledged.
+// Reading the orders journal: its files, and each read a chunk at a time, never whole (why:
+// docs/decisions.md, "Index and replay").
 import { closeSync, existsSync, openSync, readdirSync, readSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StoredOrder } from '../src/api/orders/deps.ts';

@@ -1,6 +1,6 @@
 // Where each stored order's line sits in the journal: id → (file, offset, length). The lines stay
-// on disk, so an order costs the index its id and 13 bytes in typed arrays, not its whole line,
-// and nothing per order for the garbage collector to trace but the id.
+// on disk, so an order costs the index its id and 13 bytes in typed arrays (up to twice that while
+// they have room to grow), not its whole line, and nothing for the garbage collector but the id.
 
 /** A journal line's place: which journal file (by number), its byte offset and length. */
 export interface LinePlace {

@@ -1,7 +1,7 @@
 // The journal as a store, in process: orders gathered over several loop turns all reach disk, close
 // waits for every one still gathering or in flight, and a reopened store reads them back. When the
 // disk refuses a write, its batch is refused whole and cut off, and the next batch is stored.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,21 +9,31 @@ import type { StoredOrder } from '../../src/api/orders/deps.ts';
 import { journalFiles, readJournal } from '../../server/journal-read.ts';
 import { groupCommit, JournalOrderStore } from '../../server/order-journal.ts';
 
-/** What the journal's next write does instead of writing all of its batch (once). */
-const disk = vi.hoisted(() => ({ next: undefined as 'full' | 'fills-mid-batch' | undefined }));
+/** What the journal's next write does instead of writing all of its batch (once), and whether cuts fail. */
+const disk = vi.hoisted(() => ({
+  next: undefined as 'full' | 'fills-mid-batch' | 'lands-then-fails' | undefined,
+  cutFails: false,
+}));
 
 vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>();
   type Done = (error: NodeJS.ErrnoException | null, written: number) => void;
+  const eio = () => Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO' });
   const write = (fd: number, data: Buffer, offset: number, length: number, position: null, done: Done) => {
     const next = disk.next;
     disk.next = undefined;
     if (next === 'full')
       done(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }), 0);
     else if (next === 'fills-mid-batch') fs.write(fd, data, offset, 10, position, done);
+    // The bytes are appended, then the sync fails: the write reports an error after all.
+    else if (next === 'lands-then-fails') fs.write(fd, data, offset, length, position, () => done(eio(), 0));
     else fs.write(fd, data, offset, length, position, done);
   };
-  return { ...fs, write };
+  const ftruncate = (fd: number, length: number, done: (error: NodeJS.ErrnoException | null) => void) => {
+    if (disk.cutFails) done(eio());
+    else fs.ftruncate(fd, length, done);
+  };
+  return { ...fs, write, ftruncate };
 });
 
 const order = (n: number): StoredOrder => ({
@@ -43,7 +53,10 @@ describe('JournalOrderStore', () => {
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'estate-journal-'));
   });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  afterEach(() => {
+    Object.assign(disk, { next: undefined, cutFails: false });
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('stores a lone order without waiting for others to gather', async () => {
     const store = await JournalOrderStore.open(dir);
@@ -107,7 +120,7 @@ describe('JournalOrderStore', () => {
     expect(readFileSync(join(dir, 'orders-7.ndjson'), 'utf8')).toBe(`${JSON.stringify(order(70))}\n`);
   });
 
-  it.each(['full', 'fills-mid-batch'] as const)(
+  it.each(['full', 'fills-mid-batch', 'lands-then-fails'] as const)(
     'refuses a whole batch the disk refuses (%s), keeps none of it, and stores the next',
     async (refusal) => {
       const store = await JournalOrderStore.open(dir);
@@ -129,4 +142,56 @@ describe('JournalOrderStore', () => {
       expect(readJournal(dir)).toEqual([order(0), order(9)]);
     },
   );
+
+  it('takes a lane whose refused batch cannot be cut off out of service, then refuses when none is left', async () => {
+    const store = await JournalOrderStore.open(dir);
+    disk.cutFails = true;
+    for (const lost of [1, 2]) {
+      // Each refusal leaves a lane's length unknown: that lane writes no more.
+      disk.next = 'lands-then-fails';
+      await expect(store.create(order(lost))).rejects.toThrow('EIO');
+      if (lost === 1) {
+        await store.create(order(5));
+        expect(store.get(order(5).id)).toEqual(order(5));
+      }
+    }
+    await expect(store.create(order(7))).rejects.toThrow('No journal lane is in service');
+    expect(store.count()).toBe(1);
+    await store.close();
+  });
+
+  it('never answers with another order than the one asked for, even if the file changed under it', async () => {
+    const store = await JournalOrderStore.open(dir);
+    await store.create(order(1));
+    // Another order's line, of the same length, where order 1's was.
+    for (const file of journalFiles(dir))
+      writeFileSync(file, readFileSync(file, 'utf8').replace(order(1).id, order(2).id));
+    expect(() => store.get(order(1).id)).toThrow('not where the index says');
+    await store.close();
+  });
+
+  it('writes a backlog larger than the reused buffer of a lane as one batch, each order in its place', async () => {
+    const store = await JournalOrderStore.open(dir);
+    // 2,000 orders in one turn: one batch of several hundred KB.
+    await Promise.all(Array.from({ length: 2000 }, (_, n) => store.create(order(n))));
+    for (const n of [0, 999, 1999]) expect(store.get(order(n).id)).toEqual(order(n));
+    await store.close();
+    expect(readJournal(dir)).toHaveLength(2000);
+  });
+
+  it('closes once however often it is asked, and reads nothing after', async () => {
+    const store = await JournalOrderStore.open(dir);
+    await store.create(order(1));
+    await store.close();
+    // Files opened now take the descriptor numbers the journal gave back; a second close must not
+    // close them again.
+    const others = Array.from({ length: 4 }, (_, n) => openSync(join(dir, `other-${n}`), 'w'));
+    await store.close();
+    for (const fd of others) expect(() => fstatSync(fd)).not.toThrow();
+    for (const fd of others) closeSync(fd);
+    expect(() => store.get(order(1).id)).toThrow('closed');
+    const reopened = await JournalOrderStore.open(dir);
+    expect(reopened.get(order(1).id)).toEqual(order(1));
+    await reopened.close();
+  });
 });
