@@ -1,10 +1,11 @@
 // Keys issued at run time (`npm run keys:issue`): an append-only JSONL file of hashes, never
 // material. The server's key store re-reads new lines when it meets a hash it does not know.
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { KeyRecord, KeyStore } from '../src/api/orders/deps.ts';
 import type { MapKeyStore } from '../src/api/orders/memory-store.ts';
 import { toKeyRecord } from '../src/api/orders/world-deps.ts';
+import { scanLines } from './file-lines.ts';
 
 /** One line of the issued-keys file. */
 export interface IssuedKeyLine {
@@ -77,33 +78,24 @@ export class FollowingKeyStore implements KeyStore {
 
   /** Reads complete lines appended since the last call; true when any were added. */
   private catchUp(): boolean {
-    if (!existsSync(this.file)) return false;
-    const size = statSync(this.file).size;
-    if (size <= this.offset) return false;
-    const fd = openSync(this.file, 'r');
-    const buffer = Buffer.alloc(size - this.offset);
-    try {
-      readSync(fd, buffer, 0, buffer.length, this.offset);
-    } finally {
-      closeSync(fd);
-    }
-    const text = buffer.toString('utf8');
-    const end = text.lastIndexOf('\n');
-    if (end < 0) return false;
-    this.offset += Buffer.byteLength(text.slice(0, end + 1));
+    if (!existsSync(this.file) || statSync(this.file).size <= this.offset) return false;
     let added = false;
-    for (const raw of text.slice(0, end).split('\n')) {
-      try {
-        const line = JSON.parse(raw) as IssuedKeyLine;
-        this.keys.add(
-          line.key_hash_sha256,
-          toKeyRecord(line, line.quota_orders_per_month ?? this.quotaOf(line.plan)),
-        );
-        added = true;
-      } catch {
-        // Not a key line: ignored.
-      }
-    }
+    this.offset = scanLines(
+      this.file,
+      (raw) => {
+        try {
+          const line = JSON.parse(raw.toString('utf8')) as IssuedKeyLine;
+          this.keys.add(
+            line.key_hash_sha256,
+            toKeyRecord(line, line.quota_orders_per_month ?? this.quotaOf(line.plan)),
+          );
+          added = true;
+        } catch {
+          // Not a key line: ignored.
+        }
+      },
+      this.offset,
+    );
     return added;
   }
 }

@@ -1,12 +1,10 @@
 // Reading the orders journal: its files, and each read a chunk at a time, never whole (why:
 // docs/decisions.md, "Index and replay").
-import { closeSync, existsSync, openSync, readdirSync, readSync, statSync, truncateSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StoredOrder } from '../src/api/orders/deps.ts';
+import { defaultChunkBytes, scanLines } from './file-lines.ts';
 import type { OrderIndex } from './order-index.ts';
-
-/** Bytes read at a time. */
-const defaultChunkBytes = 1 << 20;
 
 /** A stored order as replayed, with where its line sits in its file (bytes, newline excluded). */
 export type OrderVisitor = (order: StoredOrder, offset: number, length: number) => void;
@@ -16,40 +14,6 @@ export interface ScanResult {
   /** Bytes up to the last newline; anything after it is a torn line from a crash mid-write. */
   end: number;
   unreadable: number;
-}
-
-/**
- * Calls `visit` with every complete line of `file`, oldest first, as bytes (a view that the next
- * chunk overwrites) and its offset. Returns the length of the complete lines.
- */
-function scanLines(file: string, visit: (line: Buffer, offset: number) => void, chunkBytes: number): number {
-  const fd = openSync(file, 'r');
-  try {
-    let buffer = Buffer.allocUnsafe(chunkBytes);
-    let held = 0; // bytes at the start of `buffer` that belong to a line not yet complete
-    let heldAt = 0; // the file offset of buffer[0]
-    for (;;) {
-      if (held === buffer.length) {
-        // One line longer than the buffer: make room for the rest of it.
-        const larger = Buffer.allocUnsafe(buffer.length * 2);
-        buffer.copy(larger);
-        buffer = larger;
-      }
-      const read = readSync(fd, buffer, held, buffer.length - held, heldAt + held);
-      if (read === 0) return heldAt;
-      const chunk = buffer.subarray(0, held + read);
-      let start = 0;
-      for (let newline = chunk.indexOf(0x0a); newline !== -1; newline = chunk.indexOf(0x0a, start)) {
-        visit(chunk.subarray(start, newline), heldAt + start);
-        start = newline + 1;
-      }
-      chunk.copy(buffer, 0, start);
-      held = chunk.length - start;
-      heldAt += start;
-    }
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /** Calls `visit` with every order of a journal file; blank lines are skipped, others counted. */
@@ -70,6 +34,7 @@ export function scanOrders(file: string, visit: OrderVisitor, chunkBytes = defau
       if (typeof order?.id === 'string') visit(order, offset, line.length);
       else unreadable++;
     },
+    0,
     chunkBytes,
   );
   return { end, unreadable };
@@ -101,12 +66,12 @@ export function replayJournalFile(
   file: string,
   fileNo: number,
   index: OrderIndex,
-  visit?: OrderVisitor,
+  visit?: (order: StoredOrder) => void,
 ): number {
   if (!existsSync(file)) return 0;
   const { end, unreadable } = scanOrders(file, (order, offset, length) => {
-    index.add(order.id, { file: fileNo, offset, length });
-    visit?.(order, offset, length);
+    index.add(order.id, fileNo, offset, length);
+    visit?.(order);
   });
   if (unreadable > 0) console.warn(`Orders journal: skipped ${unreadable} unreadable line(s) in ${file}`);
   // A torn last line never got its 201; cut it so the next append starts on a line of its own.

@@ -16,17 +16,17 @@ export class OrderIndex {
   private lengths = new Uint32Array(1024);
   private files = new Uint8Array(1024);
 
-  /** Records (or, for an id seen before, moves) an order's line. */
-  add(id: string, place: LinePlace): void {
+  /** Records (or, for an id seen before, moves) an order's line: its file, offset and length. */
+  add(id: string, file: number, offset: number, length: number): void {
     let slot = this.slots.get(id);
     if (slot === undefined) {
       slot = this.slots.size;
       if (slot === this.offsets.length) this.grow();
       this.slots.set(id, slot);
     }
-    this.offsets[slot] = place.offset;
-    this.lengths[slot] = place.length;
-    this.files[slot] = place.file;
+    this.offsets[slot] = offset;
+    this.lengths[slot] = length;
+    this.files[slot] = file;
   }
 
   /** An order's line, if it is stored. */

@@ -8,7 +8,7 @@ import { close, closeSync, mkdirSync, openSync, readSync } from 'node:fs';
 import type { OrderStore, StoredOrder } from '../src/api/orders/deps.ts';
 import { lockFolder } from './folder-lock.ts';
 import { JournalLane, type BatchLine } from './journal-lane.ts';
-import { journalFile, journalFiles, replayJournalFile, type OrderVisitor } from './journal-read.ts';
+import { journalFile, journalFiles, replayJournalFile } from './journal-read.ts';
 import { OrderIndex } from './order-index.ts';
 
 /** Journal files written at once (each its own group-commit lane). */
@@ -55,7 +55,7 @@ export class JournalOrderStore implements OrderStore {
    * Opens (creating) the journal in `dir`, one process per folder (see lockFolder), and replays it:
    * `visit` sees every order line, oldest first within each file.
    */
-  static async open(dir: string, visit?: OrderVisitor): Promise<JournalOrderStore> {
+  static async open(dir: string, visit?: (order: StoredOrder) => void): Promise<JournalOrderStore> {
     mkdirSync(dir, { recursive: true });
     const unlock = lockFolder(dir);
     const lanes: JournalLane[] = [];
@@ -130,7 +130,7 @@ export class JournalOrderStore implements OrderStore {
   private stored(lane: JournalLane, batch: Pending[], start: number): void {
     for (const p of batch) {
       // The line's length leaves out its newline, as a replay measures it.
-      this.index.add(p.id, { file: lane.file, offset: start + p.at, length: p.end - p.at - 1 });
+      this.index.add(p.id, lane.file, start + p.at, p.end - p.at - 1);
       p.resolve();
     }
   }
