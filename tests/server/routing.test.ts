@@ -49,10 +49,10 @@ describe('the production server', async () => {
   it.each(['/./v2/orders', '/x/../v2/orders', '/%762/orders'])(
     'answers %s on the fast path, storing into the one store',
     async (path) => {
-      const before = (await runner.store()).count();
+      const before = await (await runner.store()).count();
       const response = await runner.send({ ...post('sandbox', validOrder), path });
       expect(response.status).toBe(201);
-      expect((await runner.store()).count()).toBe(before + 1);
+      expect(await (await runner.store()).count()).toBe(before + 1);
     },
   );
 });

@@ -105,6 +105,7 @@ export const problemTypes = {
   'rate-limited': { status: 429, title: 'Rate limit exceeded' },
   'quota-exceeded': { status: 429, title: 'Plan quota exceeded' },
   'internal-error': { status: 500, title: 'Internal error' },
+  'service-unavailable': { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 /** A problem type's slug. */

@@ -62,7 +62,7 @@ export async function createOrder(
   // The body's fingerprint tells a replay from a reuse; without an Idempotency-Key nobody asks.
   const fingerprint = idemKey === null ? null : await deps.sha256(bytes);
   if (idemKey !== null && fingerprint !== null) {
-    const claim = deps.idempotency.claim(key.key_id, idemKey, fingerprint, nowMs);
+    const claim = await deps.idempotency.claim(key.key_id, idemKey, fingerprint, nowMs);
     if (claim.kind === 'in-flight') {
       return problemResponse(
         'idempotency-key-in-use',
@@ -78,7 +78,7 @@ export async function createOrder(
       );
     }
     if (claim.kind === 'replay') {
-      const order = deps.orders.get(claim.orderId);
+      const order = await deps.orders.get(claim.orderId);
       if (order) return created(order, { ...headers, 'idempotent-replayed': 'true' });
     }
   }
@@ -88,7 +88,7 @@ export async function createOrder(
     done = response.status === 201;
     return response;
   } finally {
-    if (idemKey !== null && !done) deps.idempotency.release(key.key_id, idemKey);
+    if (idemKey !== null && !done) await deps.idempotency.release(key.key_id, idemKey);
   }
 }
 
@@ -122,7 +122,7 @@ async function createChecked(
     const slug = unknown[0]?.code === 'unknown_customer' ? 'unknown-customer' : 'unknown-sku';
     return problemResponse(slug, unknown.map((u) => u.detail).join('; '), headers, unknown);
   }
-  if (!deps.quota.tryReserve(key.key_id, key.quota_orders_per_month, nowMs)) {
+  if (!(await deps.quota.tryReserve(key.key_id, key.quota_orders_per_month, nowMs))) {
     const retry = QuotaCounter.secondsToNextMonth(nowMs);
     return problemResponse(
       'quota-exceeded',
@@ -144,10 +144,10 @@ async function createChecked(
   try {
     await deps.orders.create(order);
   } catch (error) {
-    deps.quota.refund(key.key_id, nowMs);
+    await deps.quota.refund(key.key_id, nowMs);
     throw error;
   }
-  if (idemKey !== null) deps.idempotency.complete(key.key_id, idemKey, order.id, nowMs);
+  if (idemKey !== null) await deps.idempotency.complete(key.key_id, idemKey, order.id, nowMs);
   return created(order, headers);
 }
 

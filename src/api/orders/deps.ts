@@ -1,9 +1,11 @@
 // What the handler needs from the outside world, injected so the same code runs on the server,
 // in MSW in node and in MSW in a browser.
 import type { OrderLine } from './contract.ts';
-import type { IdempotencyStore } from './idempotency.ts';
-import type { QuotaCounter } from './quota.ts';
-import type { RateLimiter } from './rate-limit.ts';
+import type { IdempotencyClaim } from './idempotency.ts';
+import type { RateDecision } from './rate-limit.ts';
+
+/** A value now (in-memory stores) or later (stores on Redis or Postgres). */
+export type MaybePromise<T> = T | Promise<T>;
 
 /** A key as the API sees it: never its material, only what authorisation needs. */
 export interface KeyRecord {
@@ -47,8 +49,48 @@ export interface StoredOrder {
 /** Where orders live. `create` resolves only once the order is durable. */
 export interface OrderStore {
   create(order: StoredOrder): Promise<void>;
-  get(id: string): StoredOrder | undefined;
-  count(): number;
+  get(id: string): MaybePromise<StoredOrder | undefined>;
+  count(): MaybePromise<number>;
+}
+
+/** Per-key rpm windows: counts one request and says whether it is allowed. */
+export interface RateLimitStore {
+  hit(keyId: string, limit: number, nowMs: number): MaybePromise<RateDecision>;
+}
+
+/** Per-key monthly order quotas: reserved before a create, refunded if the create fails. */
+export interface QuotaStore {
+  tryReserve(keyId: string, limit: number, nowMs: number): MaybePromise<boolean>;
+  refund(keyId: string, nowMs: number): MaybePromise<void>;
+}
+
+/** Idempotency-Key claims, scoped per API key (see ./idempotency.ts for the semantics). */
+export interface IdempotencyClaims {
+  claim(keyId: string, key: string, fingerprint: string, nowMs: number): MaybePromise<IdempotencyClaim>;
+  complete(keyId: string, key: string, orderId: string, createdAtMs: number): MaybePromise<void>;
+  release(keyId: string, key: string): MaybePromise<void>;
+}
+
+/**
+ * Thrown by a store whose backing service is out (a journal the disk refuses, Postgres or Redis
+ * unreachable): the request is answered 503 with Retry-After, never 500, and nothing was stored.
+ */
+export class StoreUnavailableError extends Error {
+  /** Marks the error across bundles, where `instanceof` may see another copy of this class. */
+  readonly code = 'STORE_UNAVAILABLE';
+  /** Seconds a client should wait before retrying. */
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds = 1, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'StoreUnavailableError';
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** Whether an error says a store is out (see StoreUnavailableError). */
+export function isStoreUnavailable(error: unknown): error is StoreUnavailableError {
+  return error instanceof Error && (error as { code?: unknown }).code === 'STORE_UNAVAILABLE';
 }
 
 /** The clock, in epoch milliseconds. */
@@ -71,9 +113,9 @@ export interface OrdersDeps {
   keys: KeyStore;
   catalog: Catalog;
   orders: OrderStore;
-  rateLimiter: RateLimiter;
-  quota: QuotaCounter;
-  idempotency: IdempotencyStore;
+  rateLimiter: RateLimitStore;
+  quota: QuotaStore;
+  idempotency: IdempotencyClaims;
   clock: Clock;
   ids: IdGenerator;
 }

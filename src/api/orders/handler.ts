@@ -3,7 +3,7 @@
 import { scopes } from './contract.ts';
 import { authenticate, challenge, parseAuthorization } from './auth.ts';
 import { createOrder } from './create-order.ts';
-import type { KeyRecord, OrdersDeps } from './deps.ts';
+import { isStoreUnavailable, type KeyRecord, type OrdersDeps } from './deps.ts';
 import { openApiDocument } from './openapi.ts';
 import { orderBody } from './order-body.ts';
 import type { PlainRequest, PlainResponse } from './plain.ts';
@@ -37,11 +37,20 @@ function route(method: string, rawPath: string): Route {
   return { name: 'not-found' };
 }
 
-/** Answers one request. Never throws: an unexpected failure is a 500 problem. */
+/**
+ * Answers one request. Never throws: a store that is out is a 503 with Retry-After, any other
+ * unexpected failure a 500 problem.
+ */
 export async function handleOrders(request: PlainRequest, deps: OrdersDeps): Promise<PlainResponse> {
   try {
     return await dispatch(request, deps);
-  } catch {
+  } catch (error) {
+    if (isStoreUnavailable(error)) {
+      const retry = String(error.retryAfterSeconds);
+      return problemResponse('service-unavailable', `Nothing was stored; retry after ${retry} s`, {
+        'retry-after': retry,
+      });
+    }
     return problemResponse('internal-error', 'The request could not be completed; it is safe to retry');
   }
 }
@@ -78,7 +87,7 @@ async function dispatch(request: PlainRequest, deps: OrdersDeps): Promise<PlainR
     });
   }
   const key = auth.key;
-  const rate = deps.rateLimiter.hit(key.key_id, key.rpm_budget, now);
+  const rate = await deps.rateLimiter.hit(key.key_id, key.rpm_budget, now);
   const limitHeaders = rateLimitHeaders(rate);
   if (!rate.allowed) {
     return problemResponse(
@@ -100,13 +109,13 @@ async function dispatch(request: PlainRequest, deps: OrdersDeps): Promise<PlainR
 }
 
 /** GET /v2/orders/{id}: only orders of the key's own environment are visible. */
-function getOrder(
+async function getOrder(
   id: string,
   key: KeyRecord,
   deps: OrdersDeps,
   headers: Record<string, string>,
-): PlainResponse {
-  const order = deps.orders.get(id);
+): Promise<PlainResponse> {
+  const order = await deps.orders.get(id);
   if (!order || order.environment !== key.environment) {
     return problemResponse('not-found', `No order ${id} in this key's environment`, headers);
   }

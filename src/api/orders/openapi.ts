@@ -35,7 +35,9 @@ function problemsFor(statuses: number[]): Record<string, unknown> {
           ? { ...limited, 'WWW-Authenticate': header('RFC 6750 challenge') }
           : status === 429
             ? { ...limited, 'Retry-After': header('Seconds') }
-            : limited,
+            : status === 503
+              ? { 'Retry-After': header('Seconds') }
+              : limited,
       content: problemContent,
     };
   }
@@ -87,7 +89,7 @@ export function openApiDocument(): Record<string, unknown> {
               },
               content: { 'application/json': { schema: ref('Order') } },
             },
-            ...problemsFor([400, 401, 403, 409, 413, 415, 422, 429, 500]),
+            ...problemsFor([400, 401, 403, 409, 413, 415, 422, 429, 500, 503]),
           },
         },
       },
@@ -102,7 +104,7 @@ export function openApiDocument(): Record<string, unknown> {
               headers: limited,
               content: { 'application/json': { schema: ref('Order') } },
             },
-            ...problemsFor([400, 401, 403, 404, 429, 500]),
+            ...problemsFor([400, 401, 403, 404, 429, 500, 503]),
           },
         },
       },

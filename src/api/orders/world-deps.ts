@@ -31,6 +31,9 @@ export interface SourceWorld extends Omit<ApiWorld, 'keys'> {
 export interface MemoryDeps extends OrdersDeps {
   orders: MemoryOrderStore;
   keys: MapKeyStore;
+  rateLimiter: RateLimiter;
+  quota: QuotaCounter;
+  idempotency: IdempotencyStore;
 }
 
 /** A key record as the API sees it, from a world or workspace key row and its plan's quota. */

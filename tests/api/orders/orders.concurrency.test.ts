@@ -11,7 +11,7 @@ describe('1,000 concurrent creates', () => {
     '%s: exactly one stored order per 201, exactly 700 admitted',
     async (name) => {
       const runner = runners.named(name);
-      const before = (await runner.store()).count();
+      const before = await (await runner.store()).count();
       const responses = await Promise.all(
         Array.from({ length: 1000 }, () => runner.send(post('burst', validOrder))),
       );
@@ -20,8 +20,8 @@ describe('1,000 concurrent creates', () => {
       expect(created).toHaveLength(700);
       expect(ids.size).toBe(700);
       expect(responses.filter((r) => r.status === 429)).toHaveLength(300);
-      expect((await runner.store()).count() - before).toBe(created.length);
-      for (const id of ids) expect((await runner.store()).get(id)?.id).toBe(id);
+      expect((await (await runner.store()).count()) - before).toBe(created.length);
+      for (const id of ids) expect((await (await runner.store()).get(id))?.id).toBe(id);
     },
   );
 });
