@@ -12,7 +12,15 @@ import { resolve } from 'node:path';
 
 /** Bad input: the runner prints its message on one line and exits with code 2. */
 export class UsageError extends Error {
-  override readonly name = 'UsageError';
+  override readonly name: string = 'UsageError';
+  /** Whether the line points at `--help` (not for a well-formed request that is refused). */
+  readonly pointsAtHelp: boolean = true;
+}
+
+/** A well-formed request refused (a key already revoked): exit code 2 too, no pointer at `--help`. */
+export class Refusal extends UsageError {
+  override readonly name = 'Refusal';
+  override readonly pointsAtHelp = false;
 }
 
 /** Options a CLI accepts: each a flag (boolean) or an option with a value (string). */
@@ -115,7 +123,8 @@ export async function runCli<S extends OptionSpec>(
     await main(args);
   } catch (error) {
     const usage = error instanceof UsageError;
-    console.error(`${spec.command}: ${oneLine(error)}${usage ? ` (${spec.command} -- --help)` : ''}`);
+    const help = usage && error.pointsAtHelp ? ` (${spec.command} -- --help)` : '';
+    console.error(`${spec.command}: ${oneLine(error)}${help}`);
     if (!usage && process.env.ESTATE_DEBUG === '1' && error instanceof Error) console.error(error.stack);
     process.exitCode = usage ? 2 : 1;
   }
