@@ -10,32 +10,14 @@ import {
   IssuedKeysReader,
   readIssuedKeys,
 } from '../../src/lib/issued-keys-file.ts';
-import { formatIssuedKeysLine, type IssuedLine, type RevokedLine } from '../../src/lib/issued-keys.ts';
+import { formatIssuedKeysLine } from '../../src/lib/issued-keys.ts';
+import { issuedLine, revokedLine } from '../helpers/issued-key-lines.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'estate-issued-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const issued: IssuedLine = {
-  event: 'issued',
-  key_id: 'key_a',
-  name: 'my app',
-  environment: 'sandbox',
-  status: 'active',
-  plan: 'Sandbox',
-  rpm_budget: 60,
-  scopes: ['orders:write'],
-  created_at: '2026-11-01T00:00:00.000Z',
-  expires_at: null,
-  key_hash_sha256: 'a'.repeat(64),
-  key_prefix: 'sk_test',
-  key_last4: 'abcd',
-};
-const revoked: RevokedLine = {
-  event: 'revoked',
-  key_id: 'key_a',
-  key_hash_sha256: 'a'.repeat(64),
-  revoked_at: '2026-11-02T00:00:00.000Z',
-};
+const issued = issuedLine();
+const revoked = revokedLine('key_a', 'a'.repeat(64), '2026-11-02T00:00:00.000Z');
 
 describe('issuedKeysFile', () => {
   it('is ESTATE_ISSUED_KEYS, else data/issued-keys.jsonl, as an absolute path', () => {

@@ -6,54 +6,18 @@ import {
   IssuedKeys,
   parseIssuedKeysLine,
   statusAt,
-  type IssuedLine,
-  type RevokedLine,
-  type RotatedLine,
 } from '../../src/lib/issued-keys.ts';
+import { issuedLine, revokedLine, rotatedLine } from '../helpers/issued-key-lines.ts';
 
 const hashA = 'a'.repeat(64);
 const hashB = 'b'.repeat(64);
-const issued: IssuedLine = {
-  event: 'issued',
-  key_id: 'key_a',
-  name: 'my app',
-  environment: 'sandbox',
-  status: 'active',
-  plan: 'Sandbox',
-  rpm_budget: 60,
-  scopes: ['orders:write'],
-  created_at: '2026-11-01T00:00:00.000Z',
-  expires_at: null,
-  key_hash_sha256: hashA,
-  key_prefix: 'sk_test',
-  key_last4: 'abcd',
-};
-const revoked = (key_id: string, key_hash_sha256: string, at: string): RevokedLine => ({
-  event: 'revoked',
-  key_id,
-  key_hash_sha256,
-  revoked_at: at,
-});
-const rotated = (
-  key_id: string,
-  key_hash_sha256: string,
-  by: string,
-  at: string,
-  ends: string,
-): RotatedLine => ({
-  event: 'rotated',
-  key_id,
-  key_hash_sha256,
-  replaced_by: by,
-  rotated_at: at,
-  rotation_ends_at: ends,
-});
+const issued = issuedLine();
 
 describe('parseIssuedKeysLine', () => {
   it.each([
     issued,
-    revoked('key_a', hashA, '2026-11-02T00:00:00.000Z'),
-    rotated('key_a', hashA, 'key_b', '2026-11-02T00:00:00Z', '2026-11-16T00:00:00Z'),
+    revokedLine('key_a', hashA, '2026-11-02T00:00:00.000Z'),
+    rotatedLine('key_a', hashA, 'key_b', '2026-11-02T00:00:00Z', '2026-11-16T00:00:00Z'),
   ])('reads back what it writes: %j', (line) => {
     expect(parseIssuedKeysLine(formatIssuedKeysLine(line).trimEnd())).toEqual(line);
   });
@@ -70,7 +34,7 @@ describe('parseIssuedKeysLine', () => {
     ['null', 'null'],
     ['an unknown event', JSON.stringify({ ...issued, event: 'paused' })],
     ['a hash that is not hex SHA-256', JSON.stringify({ ...issued, key_hash_sha256: 'abc' })],
-    ['a time that is not ISO 8601', JSON.stringify(revoked('key_a', hashA, 'yesterday'))],
+    ['a time that is not ISO 8601', JSON.stringify(revokedLine('key_a', hashA, 'yesterday'))],
     [
       'a revocation without its key',
       JSON.stringify({ event: 'revoked', revoked_at: '2026-11-02T00:00:00Z' }),
@@ -85,7 +49,7 @@ describe('IssuedKeys', () => {
     const keys = new IssuedKeys();
     keys.apply(issued);
     keys.apply({ ...issued, key_id: 'key_b', key_hash_sha256: hashB, replaces: 'key_a' });
-    keys.apply(rotated('key_a', hashA, 'key_b', '2026-11-02T00:00:00.000Z', '2026-11-16T00:00:00.000Z'));
+    keys.apply(rotatedLine('key_a', hashA, 'key_b', '2026-11-02T00:00:00.000Z', '2026-11-16T00:00:00.000Z'));
     expect(keys.get('key_a')).toMatchObject({
       replaced_by: 'key_b',
       rotated_at: '2026-11-02T00:00:00.000Z',
@@ -98,7 +62,7 @@ describe('IssuedKeys', () => {
 
   it('folds a change to a workspace key it has no issued line for', () => {
     const keys = new IssuedKeys();
-    keys.apply(revoked('key_ws', hashB, '2026-11-02T00:00:00.000Z'));
+    keys.apply(revokedLine('key_ws', hashB, '2026-11-02T00:00:00.000Z'));
     expect(keys.get('key_ws')).toMatchObject({
       issued: null,
       key_hash_sha256: hashB,
@@ -111,10 +75,10 @@ describe('IssuedKeys', () => {
   it('keeps the first revocation and the first rotation of a key', () => {
     const keys = new IssuedKeys();
     keys.apply(issued);
-    keys.apply(rotated('key_a', hashA, 'key_b', '2026-11-02T00:00:00Z', '2026-11-03T00:00:00Z'));
-    keys.apply(rotated('key_a', hashA, 'key_c', '2026-11-04T00:00:00Z', '2026-11-05T00:00:00Z'));
-    keys.apply(revoked('key_a', hashA, '2026-11-06T00:00:00Z'));
-    keys.apply(revoked('key_a', hashA, '2026-11-07T00:00:00Z'));
+    keys.apply(rotatedLine('key_a', hashA, 'key_b', '2026-11-02T00:00:00Z', '2026-11-03T00:00:00Z'));
+    keys.apply(rotatedLine('key_a', hashA, 'key_c', '2026-11-04T00:00:00Z', '2026-11-05T00:00:00Z'));
+    keys.apply(revokedLine('key_a', hashA, '2026-11-06T00:00:00Z'));
+    keys.apply(revokedLine('key_a', hashA, '2026-11-07T00:00:00Z'));
     expect(keys.get('key_a')).toMatchObject({
       replaced_by: 'key_b',
       rotation_ends_at: '2026-11-03T00:00:00Z',
@@ -125,8 +89,8 @@ describe('IssuedKeys', () => {
 
   it('starts a key over when a line names it with another hash (a workspace simulated again)', () => {
     const keys = new IssuedKeys();
-    keys.apply(revoked('key_demo', hashA, '2026-11-02T00:00:00Z'));
-    keys.apply(rotated('key_demo', hashB, 'key_new', '2026-11-05T00:00:00Z', '2026-11-06T00:00:00Z'));
+    keys.apply(revokedLine('key_demo', hashA, '2026-11-02T00:00:00Z'));
+    keys.apply(rotatedLine('key_demo', hashB, 'key_new', '2026-11-05T00:00:00Z', '2026-11-06T00:00:00Z'));
     expect(keys.get('key_demo')).toMatchObject({
       key_hash_sha256: hashB,
       revoked_at: null,
@@ -146,9 +110,9 @@ describe('IssuedKeys', () => {
 describe('statusAt', () => {
   const keys = new IssuedKeys();
   keys.apply(issued);
-  keys.apply(rotated('key_a', hashA, 'key_b', '2026-11-02T00:00:00.000Z', '2026-11-16T00:00:00.000Z'));
+  keys.apply(rotatedLine('key_a', hashA, 'key_b', '2026-11-02T00:00:00.000Z', '2026-11-16T00:00:00.000Z'));
   const rotating = keys.get('key_a');
-  const revokedKey = new IssuedKeys().apply(revoked('key_r', hashA, '2026-11-02T00:00:00.000Z'));
+  const revokedKey = new IssuedKeys().apply(revokedLine('key_r', hashA, '2026-11-02T00:00:00.000Z'));
 
   it.each([
     // [what, base status, lifecycle, when, status]

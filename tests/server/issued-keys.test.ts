@@ -11,27 +11,14 @@ import type { KeyRecord } from '../../src/api/orders/deps.ts';
 import { MapKeyStore } from '../../src/api/orders/memory-store.ts';
 import { appendIssuedKeysLines } from '../../src/lib/issued-keys-file.ts';
 import type { IssuedLine } from '../../src/lib/issued-keys.ts';
+import { issuedLine } from '../helpers/issued-key-lines.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'estate-issued-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 const freshFile = () => join(dir, `issued-keys-${files++}.jsonl`);
 
-const issued: IssuedLine = {
-  event: 'issued',
-  key_id: 'key_issued',
-  name: 'test app',
-  environment: 'sandbox',
-  status: 'active',
-  plan: 'Sandbox',
-  rpm_budget: 60,
-  scopes: ['orders:write'],
-  created_at: '2026-11-01T00:00:00Z',
-  expires_at: null,
-  key_hash_sha256: 'a'.repeat(64),
-  key_prefix: 'sk_test',
-  key_last4: 'abcd',
-};
+const issued = issuedLine({ key_id: 'key_issued', name: 'test app' });
 const workspaceHash = 'c'.repeat(64);
 const workspaceKey: KeyRecord = {
   key_id: 'key_workspace',
