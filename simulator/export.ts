@@ -65,17 +65,22 @@ export async function exportParquet(
     const options = partitioned
       ? "(format parquet, partition_by (day), compression 'zstd')"
       : "(format parquet, compression 'zstd')";
-    await workspace.query(`copy (${select}) to ${literal(path)} ${options}`);
-    const [count] = await workspace.query<{ rows: number; without_day: number }>(
-      `select count(*)::integer as rows, ${partitioned ? 'count(*) filter (where day is null)' : '0'}::integer as without_day
-       from ${identifier(name)}`,
+    // COPY answers with the rows it wrote: a live view may grow while it is exported.
+    const [written] = await workspace.query<{ Count: string }>(
+      `copy (${select}) to ${literal(path)} ${options}`,
     );
+    const [count] = partitioned
+      ? await workspace.query<{ n: number }>(
+          `select count(*)::integer as n from read_parquet($glob, hive_partitioning = true) where day is null`,
+          { glob: join(path, '*', '*.parquet') },
+        )
+      : [];
     exported.push({
       table: name,
       path,
       partitioned,
-      rows: count?.rows ?? 0,
-      rowsWithoutDay: count?.without_day ?? 0,
+      rows: Number(written?.Count ?? 0),
+      rowsWithoutDay: count?.n ?? 0,
     });
   }
   return exported;
