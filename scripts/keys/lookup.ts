@@ -22,10 +22,9 @@ export type KeyFacts = Pick<
   | 'quota_orders_per_month'
 >;
 
-/** A key found by id: its facts, where it lives, and its lifecycle in the issued-keys file. */
+/** A key found by id: its facts, and its lifecycle in the issued-keys file. */
 export interface FoundKey {
   key: KeyFacts;
-  source: 'issued' | 'workspace';
   lifecycle: KeyLifecycle | undefined;
 }
 
@@ -53,10 +52,10 @@ export async function findKey(
 ): Promise<FoundKey> {
   const issued = readIssuedKeys(files.issuedKeysFile);
   const own = issued.get(keyId);
-  if (own?.issued) return { key: own.issued, source: 'issued', lifecycle: own };
+  if (own?.issued) return { key: own.issued, lifecycle: own };
   const row = await workspaceKey(files.dataFile, keyId);
   if (!row) throw new Refusal(`no key ${keyId} in the workspace or the issued-keys file`);
-  return { key: row, source: 'workspace', lifecycle: issued.find(keyId, row.key_hash_sha256) };
+  return { key: row, lifecycle: issued.find(keyId, row.key_hash_sha256) };
 }
 
 /** Why a key cannot be revoked or rotated now; null when it can. */
