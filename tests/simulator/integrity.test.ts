@@ -1,6 +1,7 @@
 // Referential integrity, vocabularies and internal consistency of a simulated workspace.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callerKindOf } from '../../src/lib/caller-kind.ts';
 import type { Workspace } from '../../src/lib/db.ts';
 import { simulate, smallConfig, tempDir } from './simulated.ts';
 
@@ -168,5 +169,16 @@ describe('facts add up', () => {
         'select 1 from function_daily where cold_starts > invocations or errors > invocations or p99_ms <= 0',
       ),
     ).toBe(0);
+  });
+});
+
+describe('caller kinds', () => {
+  it('are the one User-Agent classifier’s verdict on every sampled request’s agent', async () => {
+    const pairs = await db.query<{ user_agent: string; caller_kind: string }>(
+      'select distinct user_agent, caller_kind from log_sample order by all',
+    );
+    expect(pairs.length).toBeGreaterThan(10);
+    for (const { user_agent, caller_kind } of pairs)
+      expect(callerKindOf(user_agent), user_agent).toBe(caller_kind);
   });
 });
