@@ -70,7 +70,7 @@ describe('the key lifecycle', () => {
       const lastUse = k.last_used_at?.slice(0, 10) ?? null;
       if (lastUse === null || lastUse < start) return k.first_day !== null;
       return (
-        k.first_day === null || (k.first_day as string) < k.created_at.slice(0, 10) || k.last_day !== lastUse
+        k.first_day === null || (k.first_day) < k.created_at.slice(0, 10) || k.last_day !== lastUse
       );
     });
     expect(
