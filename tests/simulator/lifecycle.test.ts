@@ -69,9 +69,7 @@ describe('the key lifecycle', () => {
     const wrong = (await keyUse()).filter((k) => {
       const lastUse = k.last_used_at?.slice(0, 10) ?? null;
       if (lastUse === null || lastUse < start) return k.first_day !== null;
-      return (
-        k.first_day === null || (k.first_day) < k.created_at.slice(0, 10) || k.last_day !== lastUse
-      );
+      return k.first_day === null || k.first_day < k.created_at.slice(0, 10) || k.last_day !== lastUse;
     });
     expect(
       wrong.map((k) => [k.name, k.status, k.created_at, k.last_used_at, k.first_day, k.last_day]),
