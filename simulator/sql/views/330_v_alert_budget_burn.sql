@@ -51,12 +51,12 @@ select
   top_function_id,
   top_consumer_id,
   format(
-    '5xx burned the error budget at {}× over {} (confirmed over {}; the {} rule fires at {}×), {}% of them from {}',
+    '5xx burned the error budget at {:g}× over {} (confirmed over {}; the {} rule fires at {:g}×), {:g}% of them from {}',
     round(peak_burn_rate, 1), long_window, short_window, rule, burn_rate_threshold,
     top_function_pct, coalesce(function_label, 'an unknown function')
   ) as cause,
   format(
-    '{} to {} UTC: about {:,} 5xx, {}% of the period''s error budget ({} sampled); {} {}%, {} {}% of them',
+    '{} to {} UTC: about {:,} 5xx, {:g}% of the period''s error budget ({} sampled); {} {:g}%, {} {:g}% of them',
     strftime(span_start, '%Y-%m-%d %H:%M'), strftime(ended_at, '%H:%M'), round(status_5xx)::BIGINT,
     round(budget_spent_pct_exact, 2), sample_5xx, coalesce(route_label, 'no route'), top_route_pct,
     coalesce(consumer_label, 'no consumer'), top_consumer_pct

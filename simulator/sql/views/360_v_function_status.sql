@@ -64,17 +64,17 @@ select
   status,                                             -- as the platform reports it (functions.status)
   status_by_rule,                                     -- healthy | degraded | erroring, by the rule above
   case
-    when fails_erroring then format('{}% of invocations fail (erroring from {}%)', round(error_pct, 2),
+    when fails_erroring then format('{:g}% of invocations fail (erroring from {:g}%)', round(error_pct, 2),
       function_error_pct)
     when status_by_rule = 'degraded' then concat_ws('; ',
       case when too_slow then format('p99 {} ms reaches the {} ms limit', round(p99_ms)::BIGINT,
         degraded_p99_ms::BIGINT) end,
-      case when fails_degraded then format('{}% of invocations fail (degraded from {}%)', round(error_pct, 2),
+      case when fails_degraded then format('{:g}% of invocations fail (degraded from {:g}%)', round(error_pct, 2),
         degraded_error_pct) end,
-      case when is_busy and cold_heavy then format('busy ({:,} invocations/day) yet {}% start cold: instances keep restarting',
+      case when is_busy and cold_heavy then format('busy ({:,} invocations/day) yet {:g}% start cold: instances keep restarting',
         round(invocations_per_day)::BIGINT, round(cold_pct, 2)) end)
     when invocations_per_day = 0 then 'no invocations in the period'
-    when cold_heavy then format('within every limit; {}% cold starts at {:,} invocations/day is scale-to-zero, not a fault',
+    when cold_heavy then format('within every limit; {:g}% cold starts at {:,} invocations/day is scale-to-zero, not a fault',
       round(cold_pct, 2), round(invocations_per_day)::BIGINT)
     else 'within every limit'
   end as status_reason,                               -- the figure that decides it

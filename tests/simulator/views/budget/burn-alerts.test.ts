@@ -63,7 +63,7 @@ describe.each([
     expect(row).toEqual({
       cause:
         '5xx burned the error budget at 14.4× over 1 h (confirmed over 5 min; the fast rule fires at 14.4×), 55.56% of them from fn_a',
-      evidence: `2026-10-24 12:00 to 13:00 UTC: about ${9 * factor} 5xx, 1440.0% of the period's error budget (9 sampled); GET /v2/a 55.56%, Name con_a 33.34% of them`,
+      evidence: `2026-10-24 12:00 to 13:00 UTC: about ${9 * factor} 5xx, 1440% of the period's error budget (9 sampled); GET /v2/a 55.56%, Name con_a 33.34% of them`,
       next_step:
         'Roll back or fix fn_a; its change preview lists who is behind GET /v2/a. The budget view shows what is left.',
     });
