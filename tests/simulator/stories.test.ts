@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ASSISTANT_CONSUMERS,
+  DEGRADED_FUNCTION,
+  INCIDENTS,
+  RESTARTS,
   JUST_OVER_CONSUMER,
   JUST_UNDER_CONSUMER,
   ROTATION_LAG_CONSUMERS,
@@ -149,6 +152,57 @@ describe('route and function stories', () => {
     expect(row.hot).toBeGreaterThanOrEqual(3);
     expect(row.hot).toBeLessThanOrEqual(10);
     expect(row.tail).toBeGreaterThan(row.routes / 2);
+  });
+});
+
+describe('incidents and restarts', () => {
+  it.each(INCIDENTS.map((incident) => [incident.fn, incident] as const))(
+    'plants the %s outage: its function’s 5xx on its day, sampled inside its window',
+    async (name, incident) => {
+      const row = await one<{
+        day_5xx: number;
+        other_days_5xx: number;
+        errors: number;
+        inside: number;
+        outside: number;
+      }>(
+        `with f as (select function_id, route_id from functions where name = $name and route_id in (select route_id from routes where stage = 'prod')),
+           d as (select (as_of - $days::INTEGER)::DATE as day from workspace)
+         select
+           (select sum(status_5xx) from traffic_daily t, d where t.route_id = (select route_id from f) and t.day = d.day)::DOUBLE as day_5xx,
+           (select avg(n) from (select sum(status_5xx) as n from traffic_daily t, d
+              where t.route_id = (select route_id from f) and t.day <> d.day group by t.day))::DOUBLE as other_days_5xx,
+           (select errors from function_daily x, d where x.function_id = (select function_id from f) and x.day = d.day)::DOUBLE as errors,
+           (select count(*) from log_sample l, d where l.route_id = (select route_id from f) and l.status = $status
+              and l.ts >= d.day + to_minutes($start::INTEGER) and l.ts < d.day + to_minutes($end::INTEGER))::INTEGER as inside,
+           (select count(*) from log_sample l, d where l.route_id = (select route_id from f) and l.status = $status and l.day = d.day
+              and (l.ts < d.day + to_minutes($start::INTEGER) or l.ts >= d.day + to_minutes($end::INTEGER)))::INTEGER as outside`,
+        {
+          name,
+          days: String(incident.daysAgo),
+          status: String(incident.status),
+          start: String(incident.startMinute),
+          end: String(incident.startMinute + incident.minutes),
+        },
+      );
+      expect(row.day_5xx).toBeGreaterThan(5 * row.other_days_5xx);
+      expect(row.errors).toBeGreaterThan(row.day_5xx * 0.9);
+      expect(row.inside).toBeGreaterThan(0);
+      // a 503 or 504 outside the window is a baseline failure, far rarer
+      expect(row.outside).toBeLessThan(row.inside);
+    },
+  );
+
+  it('starts the degraded function cold far more often once its instances keep restarting', async () => {
+    const rows = await db.query<{ restarting: boolean; cold_pct: number }>(
+      `select d.day >= (select as_of from workspace) - $days::INTEGER as restarting,
+         100.0 * sum(d.cold_starts) / sum(d.invocations) as cold_pct
+       from function_daily d join functions f using (function_id) join routes r on r.route_id = f.route_id
+       where f.name = $name and r.stage = 'prod' group by all`,
+      { name: DEGRADED_FUNCTION, days: String(RESTARTS.daysAgo) },
+    );
+    const restarting = rows.find((r) => r.restarting);
+    expect(restarting?.cold_pct).toBeGreaterThanOrEqual(100 * RESTARTS.coldRate * 0.9);
   });
 });
 
