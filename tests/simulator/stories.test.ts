@@ -193,6 +193,17 @@ describe('incidents and restarts', () => {
     },
   );
 
+  it('burns the error budget enough to raise a fast and a slow burn alert, even on a thin sample', async () => {
+    const rows = await db.query<{ rule: string; fn: string }>(
+      `select b.rule, f.name as fn from v_alert_budget_burn b join functions f on f.function_id = b.top_function_id
+       order by b.rule`,
+    );
+    expect(rows).toEqual([
+      { rule: 'fast', fn: INCIDENTS[0]?.fn },
+      { rule: 'slow', fn: INCIDENTS[1]?.fn },
+    ]);
+  });
+
   it('starts the degraded function cold far more often once its instances keep restarting', async () => {
     const rows = await db.query<{ restarting: boolean; cold_pct: number }>(
       `select d.day >= (select as_of from workspace) - $days::INTEGER as restarting,
