@@ -1,22 +1,12 @@
 // Referential integrity, vocabularies and internal consistency of a simulated workspace.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callerKindOf } from '../../src/lib/caller-kind.ts';
-import type { Workspace } from '../../src/lib/db.ts';
-import { simulate, smallConfig, tempDir } from './simulated.ts';
+import { useSimulated } from './simulated.ts';
 
-const temp = tempDir();
-let db: Workspace;
-beforeAll(async () => {
-  db = await simulate(smallConfig, join(temp.dir, 'estate.duckdb'));
-});
-afterAll(() => {
-  db.close();
-  temp.cleanup();
-});
+const workspace = useSimulated();
 
 const count = async (sql: string): Promise<number> => {
-  const [row] = await db.query<{ n: number }>(`select count(*)::integer as n from (${sql})`);
+  const [row] = await workspace().query<{ n: number }>(`select count(*)::integer as n from (${sql})`);
   return row?.n ?? -1;
 };
 
@@ -174,7 +164,7 @@ describe('facts add up', () => {
 
 describe('caller kinds', () => {
   it('are the one User-Agent classifier’s verdict on every sampled request’s agent', async () => {
-    const pairs = await db.query<{ user_agent: string; caller_kind: string }>(
+    const pairs = await workspace().query<{ user_agent: string; caller_kind: string }>(
       'select distinct user_agent, caller_kind from log_sample order by all',
     );
     expect(pairs.length).toBeGreaterThan(10);

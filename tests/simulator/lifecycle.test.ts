@@ -1,20 +1,10 @@
 // Every key's traffic honours its lifecycle: nothing before created_at, nothing after last_used_at
 // (a revoked key's revocation, a rotated key's end of overlap), to the millisecond, in the log
 // sample and the daily facts alike; and last_used_at is the key's last counted use.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Workspace } from '../../src/lib/db.ts';
-import { simulate, smallConfig, tempDir } from './simulated.ts';
+import { describe, expect, it } from 'vitest';
+import { useSimulated } from './simulated.ts';
 
-const temp = tempDir();
-let db: Workspace;
-beforeAll(async () => {
-  db = await simulate(smallConfig, join(temp.dir, 'estate.duckdb'));
-});
-afterAll(() => {
-  db.close();
-  temp.cleanup();
-});
+const workspace = useSimulated();
 
 interface KeyUse {
   name: string;
@@ -30,7 +20,7 @@ interface KeyUse {
 
 /** Every key with the span of its sampled requests and of its daily traffic. */
 const keyUse = (): Promise<KeyUse[]> =>
-  db.query<KeyUse>(`
+  workspace().query<KeyUse>(`
     select k.name, k.status, k.created_at, k.last_used_at,
       l.first_sampled, l.last_sampled, coalesce(l.sampled, 0)::integer as sampled, t.first_day, t.last_day
     from keys k
@@ -62,7 +52,7 @@ describe('the key lifecycle', () => {
   });
 
   it('counts daily traffic only on the days a key was live, ending on the day of its last use', async () => {
-    const [period] = await db.query<{ period_start: string }>(
+    const [period] = await workspace().query<{ period_start: string }>(
       'select period_start::varchar as period_start from workspace',
     );
     const start = period?.period_start ?? '';
@@ -77,7 +67,7 @@ describe('the key lifecycle', () => {
   });
 
   it('answers nothing on a revoked key after its revocation, when its replacement took over', async () => {
-    const late = await db.query(
+    const late = await workspace().query(
       `select k.name, l.ts, l.status from keys k
        join consumer_keys ck using (key_id)
        join consumer_keys nk on nk.consumer_id = ck.consumer_id and nk.key_id <> k.key_id

@@ -1,6 +1,5 @@
 // The planted stories and the realism the console depends on, checked on the raw tables.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ASSISTANT_CONSUMERS,
   DEGRADED_FUNCTION,
@@ -13,21 +12,12 @@ import {
   THROTTLE_STORM_CONSUMER,
   UNUSED_KEYS,
 } from '../../simulator/world/stories.ts';
-import type { Workspace } from '../../src/lib/db.ts';
-import { simulate, smallConfig, tempDir } from './simulated.ts';
+import { useSimulated } from './simulated.ts';
 
-const temp = tempDir();
-let db: Workspace;
-beforeAll(async () => {
-  db = await simulate(smallConfig, join(temp.dir, 'estate.duckdb'));
-});
-afterAll(() => {
-  db.close();
-  temp.cleanup();
-});
+const workspace = useSimulated();
 
 const one = async <Row>(sql: string, params?: Record<string, string>): Promise<Row> => {
-  const [row] = await db.query<Row>(sql, params);
+  const [row] = await workspace().query<Row>(sql, params);
   if (!row) throw new Error(`no row: ${sql}`);
   return row;
 };
@@ -66,7 +56,7 @@ describe('key stories', () => {
     expect(key.age_days).toBeGreaterThan(365);
     expect(key.rotated_at).toBeNull();
     expect(key.status).toBe('active');
-    const holders = await db.query<{ name: string; keys_held: number }>(
+    const holders = await workspace().query<{ name: string; keys_held: number }>(
       `select c.name, (select count(*) from consumer_keys o where o.consumer_id = c.consumer_id)::integer as keys_held
        from consumer_keys ck join consumers c using (consumer_id) where ck.key_id = $key order by c.name`,
       { key: key.key_id },
@@ -76,7 +66,7 @@ describe('key stories', () => {
   });
 
   it('keeps unused keys issued: no use for 30 days or more, no traffic in the period', async () => {
-    const rows = await db.query<{ name: string; idle_days: number | null; requests: number }>(
+    const rows = await workspace().query<{ name: string; idle_days: number | null; requests: number }>(
       `select k.name, date_diff('day', k.last_used_at, (select as_of from workspace))::integer as idle_days,
               (select count(*) from traffic_daily t where t.key_id = k.key_id)::integer as requests
        from keys k where k.name in (select unnest($names::varchar[]))`,
@@ -133,7 +123,7 @@ describe('route and function stories', () => {
   });
 
   it('plants a degraded function (slow) and an erroring one (many errors)', async () => {
-    const rows = await db.query<{ status: string; error_pct: number; p99_ms: number }>(
+    const rows = await workspace().query<{ status: string; error_pct: number; p99_ms: number }>(
       `select status, 100.0 * sum(errors) / sum(invocations) as error_pct, median(p99_ms) as p99_ms
        from function_daily join functions using (function_id) group by status order by status`,
     );
@@ -194,7 +184,7 @@ describe('incidents and restarts', () => {
   );
 
   it('burns the error budget enough to raise a fast and a slow burn alert, even on a thin sample', async () => {
-    const rows = await db.query<{ rule: string; fn: string }>(
+    const rows = await workspace().query<{ rule: string; fn: string }>(
       `select b.rule, f.name as fn from v_alert_budget_burn b join functions f on f.function_id = b.top_function_id
        order by b.rule`,
     );
@@ -205,7 +195,7 @@ describe('incidents and restarts', () => {
   });
 
   it('starts the degraded function cold far more often once its instances keep restarting', async () => {
-    const rows = await db.query<{ restarting: boolean; cold_pct: number }>(
+    const rows = await workspace().query<{ restarting: boolean; cold_pct: number }>(
       `select d.day >= (select as_of from workspace) - $days::INTEGER as restarting,
          100.0 * sum(d.cold_starts) / sum(d.invocations) as cold_pct
        from function_daily d join functions f using (function_id) join routes r on r.route_id = f.route_id
@@ -219,7 +209,7 @@ describe('incidents and restarts', () => {
 
 describe('realism', () => {
   it('tells caller kinds apart by user agent', async () => {
-    const rows = await db.query<{ caller_kind: string; agents: string[] }>(
+    const rows = await workspace().query<{ caller_kind: string; agents: string[] }>(
       'select caller_kind, list(distinct user_agent) as agents from log_sample group by all',
     );
     const agents = Object.fromEntries(rows.map((r) => [r.caller_kind, r.agents.join('\n')]));

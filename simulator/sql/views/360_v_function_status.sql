@@ -9,28 +9,17 @@
 -- Thresholds compare unrounded figures.
 create or replace view v_function_status as
 with c as (select * from v_blast_constants),
-totals as (
-  select
-    function_id,
-    sum(invocations) as invocations,
-    sum(cold_starts) as cold_starts,
-    sum(errors) as errors,
-    max(p99_ms) as p99_ms
-  from function_daily
-  group by all
-),
 figures as (
   select
     f.function_id,
     f.name,
     f.status,
-    t.errors * 100.0 / nullif(t.invocations, 0) as error_pct,
-    t.cold_starts * 100.0 / nullif(t.invocations, 0) as cold_pct,
-    t.p99_ms,
-    coalesce(t.invocations, 0) / p.days as invocations_per_day
-  from functions f
+    f.errors * 100.0 / nullif(f.invocations, 0) as error_pct,
+    f.cold_starts * 100.0 / nullif(f.invocations, 0) as cold_pct,
+    f.p99_ms,                                          -- the worst daily p99 (v_function_stats)
+    f.invocations / p.days as invocations_per_day
+  from v_function_stats f
   cross join v_period p
-  left join totals t on t.function_id = f.function_id
 ),
 judged as (
   select
