@@ -1,0 +1,98 @@
+// Request paths, two readings. The router's is generous: whatever any normaliser could read as the
+// API's space (/v1/…, /v2/…, /v3/…) goes to the contract, never to the console. The contract's is
+// strict (RFC 3986 §6.2.2): a path is served only as it is canonically spelt, so no alias slips
+// past a check, and a near miss is told the canonical spelling. Pure: no node, no framework.
+
+/** The first segment of an API path: a version prefix (`v2`), in either case. */
+const versionSegment = /^v\d+$/i;
+
+/** Letters, digits, "/", "_" and "-": nothing to decode or resolve (the common request). */
+const plainChars = /^[A-Za-z0-9/_-]*$/;
+
+const lossy = new TextDecoder('utf-8');
+
+/** The path of a request-target (origin form or absolute form), without query or fragment. */
+export function pathOfTarget(target: string): string {
+  let end = target.length;
+  for (const stop of ['?', '#']) {
+    const at = target.indexOf(stop);
+    if (at !== -1 && at < end) end = at;
+  }
+  const path = target.slice(0, end);
+  if (path.startsWith('/')) return path;
+  // Absolute form ("http://host/v2/orders"): the path after the authority.
+  const authority = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]*/.exec(path);
+  return authority ? path.slice(authority[0].length) || '/' : path;
+}
+
+/** Percent-decodes what decodes (%2F included) and keeps what does not, bytes read as UTF-8. */
+function decodeLeniently(path: string): string {
+  if (!path.includes('%')) return path;
+  return path.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    const bytes = new Uint8Array(run.length / 3);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(run.slice(i * 3 + 1, i * 3 + 3), 16);
+    return lossy.decode(bytes);
+  });
+}
+
+/** Non-empty segments after resolving "." and ".." (an empty path or "/" gives none). */
+function resolvedSegments(segments: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const segment of segments) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') out.pop();
+    else out.push(segment);
+  }
+  return out;
+}
+
+/**
+ * The API version a request-target reads as (`v2`, lower case), or null when it is not the API's:
+ * its path, percent-decoded (even a %2F), with repeated slashes collapsed and dot segments
+ * resolved, must start with a version segment.
+ */
+export function apiVersionOf(target: string): string | null {
+  const path = pathOfTarget(target);
+  const [first] = plainChars.test(path)
+    ? path.split('/').filter((segment) => segment !== '')
+    : // A backslash too, as WHATWG URL parsers read it in http(s) URLs.
+      resolvedSegments(decodeLeniently(path).replaceAll('\\', '/').split('/'));
+  return first !== undefined && versionSegment.test(first) ? first.toLowerCase() : null;
+}
+
+/** Whether a request-target belongs to the API (see apiVersionOf). */
+export function isApiTarget(target: string): boolean {
+  return apiVersionOf(target) !== null;
+}
+
+/** RFC 3986 unreserved characters: their percent-encodings are decoded in the canonical form. */
+const unreserved = /^[A-Za-z0-9._~-]$/;
+
+/** A path is canonical when nothing in it needs decoding, resolving or collapsing. */
+const canonicalShape = /^(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/;
+
+/** The strict reading of a path: its canonical spelling, or why it has none. */
+export type CanonicalPath = { ok: true; path: string } | { ok: false; reason: string };
+
+/**
+ * The canonical spelling of a path (RFC 3986 §6.2.2): escapes of unreserved characters decoded,
+ * other escapes in upper case, dot segments resolved, empty segments (repeated or trailing
+ * slashes) dropped. A malformed escape, or escapes that are not UTF-8, leave no canonical spelling.
+ */
+export function canonicalPath(path: string): CanonicalPath {
+  if (canonicalShape.test(path)) return { ok: true, path };
+  if (/%(?![0-9A-Fa-f]{2})/.test(path))
+    return { ok: false, reason: 'The path has a malformed percent-escape' };
+  try {
+    decodeURIComponent(path);
+  } catch {
+    return { ok: false, reason: 'The path has percent-escapes that are not UTF-8' };
+  }
+  const segments = path.split('/').map((segment) =>
+    segment.replace(/%[0-9A-Fa-f]{2}/g, (escape) => {
+      const char = String.fromCharCode(parseInt(escape.slice(1), 16));
+      return unreserved.test(char) ? char : escape.toUpperCase();
+    }),
+  );
+  return { ok: true, path: '/' + resolvedSegments(segments).join('/') };
+}
