@@ -11,12 +11,20 @@ export interface JsonScan {
   duplicate: { pointer: string; name: string } | null;
 }
 
-type Frame =
-  | { kind: 'object'; path: (string | number)[]; names: Set<string>; name: string }
-  | { kind: 'array'; path: (string | number)[]; index: number };
+/** An open object or array: where it sits (its parent and its key there) and where it is up to. */
+type Frame = { parent: Frame | undefined; at: string | number | undefined } & (
+  { kind: 'object'; names: Set<string>; name: string } | { kind: 'array'; index: number }
+);
 
-const number = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+/** The path of a member or element of `frame` (walked up only when asked: deep bodies stay linear). */
+function pathOf(frame: Frame, key: string | number): (string | number)[] {
+  const path = [key];
+  for (let f: Frame | undefined = frame; f?.at !== undefined; f = f.parent) path.unshift(f.at);
+  return path;
+}
+
 const hex4 = /^[0-9A-Fa-f]{4}$/;
+const isDigit = (c: string) => c >= '0' && c <= '9' && c !== '';
 
 /** Scans `text` as one JSON value. */
 export function scanJson(text: string): JsonScan {
@@ -40,7 +48,7 @@ export function scanJson(text: string): JsonScan {
       if (c !== 0x5c) i++;
       else if ('"\\/bfnrt'.includes(text.charAt(i + 1)) && i + 1 < text.length) i += 2;
       else if (text.charAt(i + 1) === 'u' && hex4.test(text.slice(i + 2, i + 6))) i += 6;
-      else return 'an invalid escape in a string';
+      else return (i++, 'an invalid escape in a string');
     }
     return 'a string is not closed';
   };
@@ -52,7 +60,7 @@ export function scanJson(text: string): JsonScan {
     const bad = skipString();
     if (bad) return bad;
     const name = JSON.parse(text.slice(start, i)) as string;
-    if (frame.names.has(name)) duplicate ??= { pointer: pointerOf([...frame.path, name]), name };
+    if (frame.names.has(name)) duplicate ??= { pointer: pointerOf(pathOf(frame, name)), name };
     frame.names.add(name);
     frame.name = name;
     skipSpace();
@@ -60,39 +68,57 @@ export function scanJson(text: string): JsonScan {
     i++;
     return null;
   };
-  const here = (): (string | number)[] => {
+  /** The key, in the open container, of the value starting at i. */
+  const here = (): string | number | undefined => {
     const top = stack.at(-1);
-    if (!top) return [];
-    return [...top.path, top.kind === 'object' ? top.name : top.index];
+    return top === undefined ? undefined : top.kind === 'object' ? top.name : top.index;
+  };
+  /** Moves past a number at i (RFC 8259 §6), stopping where it breaks. */
+  const skipNumber = (): string | null => {
+    if (text.charAt(i) === '-') i++;
+    if (text.charAt(i) === '0') i++;
+    else if (!skipDigits()) return 'a number needs a digit';
+    if (text.charAt(i) === '.' && (i++, !skipDigits())) return 'a fraction needs a digit';
+    const e = text.charAt(i);
+    if (e === 'e' || e === 'E') {
+      i++;
+      if (text.charAt(i) === '+' || text.charAt(i) === '-') i++;
+      if (!skipDigits()) return 'an exponent needs a digit';
+    }
+    return null;
+  };
+  const skipDigits = (): boolean => {
+    const start = i;
+    while (isDigit(text.charAt(i))) i++;
+    return i > start;
   };
   /** Moves past a string, number, true, false or null at i. */
   const scalar = (): string | null => {
     const c = text.charAt(i);
     if (c === '"') return skipString();
-    if (c === '-' || (c >= '0' && c <= '9')) {
-      number.lastIndex = i;
-      const match = number.exec(text);
-      if (!match) return 'a malformed number';
-      i += match[0].length;
-      return null;
+    if (c === '-' || isDigit(c)) return skipNumber();
+    const literal = c === 't' ? 'true' : c === 'f' ? 'false' : c === 'n' ? 'null' : '';
+    if (literal === '')
+      return c === '' ? 'expected a value' : `unexpected ${JSON.stringify(c)} where a value should start`;
+    for (const expected of literal) {
+      if (text.charAt(i) !== expected) return `expected ${literal}`;
+      i++;
     }
-    for (const literal of ['true', 'false', 'null'])
-      if (text.startsWith(literal, i)) return ((i += literal.length), null);
-    return c === '' ? 'expected a value' : `unexpected ${JSON.stringify(c)} where a value should start`;
+    return null;
   };
 
   for (;;) {
     skipSpace();
     const open = text.charAt(i);
     if (open === '{' || open === '[') {
-      const path = here();
+      const place = { parent: stack.at(-1), at: here() };
       i++;
       skipSpace();
       if (text.charAt(i) !== (open === '{' ? '}' : ']')) {
         const frame: Frame =
           open === '{'
-            ? { kind: 'object', path, names: new Set(), name: '' }
-            : { kind: 'array', path, index: 0 };
+            ? { ...place, kind: 'object', names: new Set(), name: '' }
+            : { ...place, kind: 'array', index: 0 };
         stack.push(frame);
         const bad = frame.kind === 'object' ? memberName(frame) : null;
         if (bad) return fail(bad);

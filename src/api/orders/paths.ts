@@ -35,11 +35,14 @@ function decodeLeniently(path: string): string {
   });
 }
 
-/** Non-empty segments after resolving "." and ".." (an empty path or "/" gives none). */
-function resolvedSegments(segments: readonly string[]): string[] {
+/**
+ * Segments after resolving "." and "..": without the empty ones (repeated slashes collapsed), or
+ * keeping them as a WHATWG URL parser does (`/a//../v2` is `/a/v2` there, `/v2` here).
+ */
+function resolvedSegments(segments: readonly string[], keepEmpty = false): string[] {
   const out: string[] = [];
-  for (const segment of segments) {
-    if (segment === '' || segment === '.') continue;
+  for (const [i, segment] of segments.entries()) {
+    if (segment === '.' || (segment === '' && (!keepEmpty || i === 0))) continue;
     if (segment === '..') out.pop();
     else out.push(segment);
   }
@@ -47,17 +50,28 @@ function resolvedSegments(segments: readonly string[]): string[] {
 }
 
 /**
+ * The first segment of each reading of a path that a server or proxy might make: escapes decoded
+ * within each segment or across the whole path (%2F and a backslash then separate, as WHATWG URL
+ * parsers read a backslash), repeated slashes collapsed or kept.
+ */
+function firstSegments(path: string): (string | undefined)[] {
+  const bySegment = path.split('/').map(decodeLeniently);
+  const whole = decodeLeniently(path).replaceAll('\\', '/').split('/');
+  return [bySegment, whole].flatMap((segments) => [
+    resolvedSegments(segments)[0],
+    resolvedSegments(segments, true)[0],
+  ]);
+}
+
+/**
  * The API version a request-target reads as (`v2`, lower case), or null when it is not the API's:
- * its path, percent-decoded (even a %2F), with repeated slashes collapsed and dot segments
- * resolved, must start with a version segment.
+ * a reading of its path (see firstSegments) must start with a version segment.
  */
 export function apiVersionOf(target: string): string | null {
   const path = pathOfTarget(target);
-  const [first] = plainChars.test(path)
-    ? path.split('/').filter((segment) => segment !== '')
-    : // A backslash too, as WHATWG URL parsers read it in http(s) URLs.
-      resolvedSegments(decodeLeniently(path).replaceAll('\\', '/').split('/'));
-  return first !== undefined && versionSegment.test(first) ? first.toLowerCase() : null;
+  const firsts = plainChars.test(path) ? [path.split('/').find((s) => s !== '')] : firstSegments(path);
+  const version = firsts.find((first) => first !== undefined && versionSegment.test(first));
+  return version === undefined ? null : version.toLowerCase();
 }
 
 /** Whether a request-target belongs to the API (see apiVersionOf). */

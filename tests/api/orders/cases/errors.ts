@@ -12,7 +12,7 @@ export const errorCases: ContractCase[] = [
     ['{"customer":"cus_acme",}', 'expected a member name in double quotes, at line 1, column 24'],
     [
       '{\n  "customer": "cus_acme",\n  "lines": [tru]\n}',
-      'unexpected "t" where a value should start, at line 3, column 13',
+      'expected true, at line 3, column 16',
     ],
     [
       '{"customer":"cus_\u0001"}',
