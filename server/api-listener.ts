@@ -42,20 +42,26 @@ export function apiHandler(runtime: ApiRuntime, bodyTimeoutMs?: number): ApiHand
   };
 }
 
-/** A request line node could not give us (a parse error): enough for a response to be written. */
-const unparsedRequest = { method: 'GET', httpVersionMajor: 1, httpVersionMinor: 1, headers: {} };
+/**
+ * A request node could not parse, as a response needs it: its method, read off the raw bytes
+ * when it got that far (a HEAD is answered without a body), else GET.
+ */
+function unparsedRequest(raw: Buffer | undefined): IncomingMessage {
+  const method = /^([A-Z]+) /.exec(raw?.toString('latin1', 0, 16) ?? '')?.[1] ?? 'GET';
+  return { method, httpVersionMajor: 1, httpVersionMinor: 1, headers: {} } as IncomingMessage;
+}
 
 /** Writes `response` on a socket no ServerResponse owns (CONNECT, parse errors), then closes it. */
-function answerOnSocket(socket: Duplex, response: PlainResponse, req?: IncomingMessage): void {
+function answerOnSocket(socket: Duplex, response: PlainResponse, req: IncomingMessage): void {
   if (!socket.writable) {
     socket.destroy();
     return;
   }
-  const res = new ServerResponse(req ?? (unparsedRequest as IncomingMessage));
+  const res = new ServerResponse(req);
   res.assignSocket(socket as Socket);
   res.on('finish', () => {
     res.detachSocket(socket as Socket);
-    socket.end();
+    (socket as Socket).destroySoon();
   });
   writePlain(res, response, true);
 }
@@ -84,10 +90,10 @@ export function attachEdges(server: Server): void {
   server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) =>
     writePlain(res, problemResponse('expectation-failed', 'The only expectation met is 100-continue'), true),
   );
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
     // Mid-response (or mid-request, with a handler already answering) nothing more can be said.
     if ((socket as { _httpMessage?: unknown })._httpMessage) socket.destroy();
-    else answerOnSocket(socket, parseProblem(error.code));
+    else answerOnSocket(socket, parseProblem(error.code), unparsedRequest(error.rawPacket));
   });
 }
 

@@ -53,8 +53,10 @@ const respell = (path: string) =>
         const slashes = [...out.matchAll(/\//g)].map((m) => m.index);
         const slash = slashes[at % slashes.length] ?? 0;
         out = out.slice(0, slash) + insert + (doubleSlash ? '/' : '') + out.slice(slash);
-        // Percent-encode one letter after the version segment (an unreserved character).
-        const letters = [...out.matchAll(/[a-z]/g)].map((m) => m.index).filter((i) => i > 3);
+        // Percent-encode one letter (an unreserved character), outside any escape.
+        const letters = [...out.matchAll(/[a-z]/g)]
+          .map((m) => m.index)
+          .filter((i) => i > 3 && out[i - 1] !== '%' && out[i - 2] !== '%');
         const letter = letters[at % Math.max(1, letters.length)];
         if (encode && letter !== undefined)
           out = out.slice(0, letter) + hex(out.charCodeAt(letter), at % 2 === 0) + out.slice(letter + 1);

@@ -62,6 +62,13 @@ describe('node:http edges', () => {
     expect(body.type).toBe(`https://estate.example/problems/${slug}`);
   });
 
+  it('answers a HEAD it cannot parse without a body', async () => {
+    const connection = await openRaw(server.port, 'HEAD /v2/orders?\xc3\xa9 HTTP/1.1\r\nHost: x\r\n\r\n');
+    await connection.closed;
+    expect(connection.received()).toMatch(/^HTTP\/1.1 400 /);
+    expect(connection.received()).toMatch(/\r\n\r\n$/);
+  });
+
   it('closes a connection whose headers do not arrive by their deadline, with a 408 problem', async () => {
     // The request line and one header, then nothing: node enforces headersMs (300 ms) about every
     // second; without connectionsCheckingInterval it would look only every 30 s.

@@ -23,15 +23,20 @@ export function asLatin1(text: string): string {
   return Buffer.from(text, 'utf8').toString('latin1');
 }
 
-/** Sends one request to `port` on 127.0.0.1 and reads the whole answer (CONNECT included). */
+/**
+ * Sends one request to `port` on 127.0.0.1 and reads the whole answer (CONNECT included). A body
+ * goes with its Content-Length (node would send a DELETE's body unframed).
+ */
 export function sendRaw(port: number, request: RawRequest, timeoutMs = 10_000): Promise<RawAnswer> {
+  const length =
+    request.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(request.body)) };
   return new Promise((resolve, reject) => {
     const req = httpRequest({
       host: '127.0.0.1',
       port,
       method: request.method,
       path: request.target,
-      headers: request.headers,
+      headers: { ...length, ...request.headers },
       agent: false,
       timeout: timeoutMs,
     });

@@ -10,10 +10,7 @@ export const errorCases: ContractCase[] = [
   ...[
     ['{"customer": ', 'the body ends too early (expected a value), at line 1, column 14'],
     ['{"customer":"cus_acme",}', 'expected a member name in double quotes, at line 1, column 24'],
-    [
-      '{\n  "customer": "cus_acme",\n  "lines": [tru]\n}',
-      'expected true, at line 3, column 16',
-    ],
+    ['{\n  "customer": "cus_acme",\n  "lines": [tru]\n}', 'expected true, at line 3, column 16'],
     [
       '{"customer":"cus_\u0001"}',
       'a control character inside a string must be escaped, at line 1, column 18',
