@@ -11,14 +11,15 @@ const plainChars = /^[A-Za-z0-9/_-]*$/;
 
 const lossy = new TextDecoder('utf-8');
 
+/** A plain path under a version segment, query allowed: the API's at a glance (the common request). */
+const plainApiTarget = /^\/(v\d+)(?:\/[A-Za-z0-9/_-]*)?(?:\?[^#]*)?$/i;
+
 /** The path of a request-target (origin form or absolute form), without query or fragment. */
 export function pathOfTarget(target: string): string {
-  let end = target.length;
-  for (const stop of ['?', '#']) {
-    const at = target.indexOf(stop);
-    if (at !== -1 && at < end) end = at;
-  }
-  const path = target.slice(0, end);
+  const query = target.indexOf('?');
+  const fragment = target.indexOf('#');
+  const end = Math.min(query === -1 ? target.length : query, fragment === -1 ? target.length : fragment);
+  const path = end === target.length ? target : target.slice(0, end);
   if (path.startsWith('/')) return path;
   // Absolute form ("http://host/v2/orders"): the path after the authority.
   const authority = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]*/.exec(path);
@@ -68,6 +69,8 @@ function firstSegments(path: string): (string | undefined)[] {
  * a reading of its path (see firstSegments) must start with a version segment.
  */
 export function apiVersionOf(target: string): string | null {
+  const plain = plainApiTarget.exec(target);
+  if (plain) return (plain[1] as string).toLowerCase();
   const path = pathOfTarget(target);
   const firsts = plainChars.test(path) ? [path.split('/').find((s) => s !== '')] : firstSegments(path);
   const version = firsts.find((first) => first !== undefined && versionSegment.test(first));

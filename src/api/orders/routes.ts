@@ -69,5 +69,6 @@ export function resolveRoute(
   const operation = resource.methods[method];
   if (!operation) return { kind: 'not-allowed', allow: resource.allow, headers: resource.headers };
   // The path is canonical, so its escapes are valid UTF-8.
-  return { kind: 'operation', operation, id: decodeURIComponent(resource.id), headers: resource.headers };
+  const id = resource.id.includes('%') ? decodeURIComponent(resource.id) : resource.id;
+  return { kind: 'operation', operation, id, headers: resource.headers };
 }
