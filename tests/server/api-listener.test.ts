@@ -40,18 +40,18 @@ describe('node:http edges', () => {
   it.each([
     [
       'a request line node cannot parse',
-      'GET /v2/orders HTTP/1.1\r\nHost: x\r\nContent-Length: x\r\n\r\n',
       400,
       'invalid-request',
+      'GET /v2/orders HTTP/1.1\r\nHost: x\r\nContent-Length: x\r\n\r\n',
     ],
-    ['raw UTF-8 in the request-target', 'GET /v2/é HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'invalid-request'],
+    ['raw UTF-8 in the request-target', 400, 'invalid-request', 'GET /v2/é HTTP/1.1\r\nHost: x\r\n\r\n'],
     [
       'headers over 16 KiB',
-      `GET /v2/orders HTTP/1.1\r\nHost: x\r\nX-Pad: ${'a'.repeat(17 * 1024)}\r\n\r\n`,
       431,
       'headers-too-large',
+      `GET /v2/orders HTTP/1.1\r\nHost: x\r\nX-Pad: ${'a'.repeat(17 * 1024)}\r\n\r\n`,
     ],
-  ])('answers %s with a %i problem, then closes', async (_name, bytes, status, slug) => {
+  ])('answers %s with a %i %s problem, then closes', async (_name, status, slug, bytes) => {
     const connection = await openRaw(server.port, Buffer.from(bytes, 'utf8').toString('latin1'));
     await connection.closed;
     const text = Buffer.from(connection.received(), 'latin1').toString('utf8');
