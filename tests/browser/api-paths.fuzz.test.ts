@@ -4,16 +4,10 @@
 // the spelling: no 5xx; every target that normalises into the API's space (/v1, /v2, /v3, …) gets
 // problem+json or a contract answer, never a console page; and the server logs no stack trace.
 import fc from 'fast-check';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSandboxKey } from '../../src/mocks/demo-key.ts';
 import { asLatin1, sendRaw } from '../server/raw-http.ts';
-import { serverArgs, spawnListening } from '../server/spawn.ts';
-import { testDist } from './harness.ts';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import type { ChildProcess } from 'node:child_process';
+import { startConsoleServer, stopConsoleServer, type ConsoleServer } from './harness.ts';
 
 /** Canonical paths, and whether each lies in the API's space. */
 const canonical = fc.constantFrom(
@@ -89,34 +83,13 @@ const target = fc.tuple(canonical, damage, query, fc.boolean()).chain(([base, hu
 
 describe('the path space on the production server with the console', () => {
   const output: string[] = [];
-  let child: ChildProcess | undefined;
+  let server: ConsoleServer | undefined;
   let port = 0;
-  const apiDir = mkdtempSync(join(tmpdir(), 'estate-paths-'));
-
   beforeAll(async () => {
-    const started = await spawnListening(
-      serverArgs,
-      {
-        PORT: '0',
-        HOST: '127.0.0.1',
-        ESTATE_DIST: testDist,
-        ESTATE_ORDERS_DIR: join(apiDir, 'orders'),
-        ESTATE_ISSUED_KEYS: join(apiDir, 'issued-keys.jsonl'),
-      },
-      /(http:\/\/[^/\s]+)\/app\/api/,
-      output,
-    );
-    child = started.child;
-    port = Number(new URL(started.url).port);
+    server = await startConsoleServer({}, output);
+    port = Number(new URL(server.baseUrl).port);
   });
-  afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((done) => child?.once('exit', done));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(apiDir, { recursive: true, force: true });
-  });
+  afterAll(() => stopConsoleServer(server));
 
   it('answers every spelling without a 5xx, the API space always with the contract', async () => {
     const key = demoSandboxKey();

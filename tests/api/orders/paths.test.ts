@@ -4,6 +4,32 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { apiVersionOf, canonicalPath, isApiTarget, pathOfTarget } from '../../../src/api/orders/paths.ts';
 
+/** Path segments to build paths from: dot segments, escapes good and bad, either case, unicode. */
+const segment = fc.oneof(
+  fc.constantFrom(
+    '',
+    '.',
+    '..',
+    '%2e',
+    '%2E%2e',
+    'v2',
+    'V2',
+    'orders',
+    '%6Frders',
+    '%76%32',
+    '%2f',
+    'a%2Fb',
+    '%41',
+    '~',
+    'é',
+    '\\',
+    'app',
+    '%ZZ',
+  ),
+  fc.stringMatching(/^[A-Za-z0-9._~%-]{1,6}$/),
+);
+const path = fc.array(segment, { maxLength: 6 }).map((segments) => '/' + segments.join('/'));
+
 describe('pathOfTarget', () => {
   it.each([
     ['/v2/orders?x=1#top', '/v2/orders'],
@@ -37,27 +63,6 @@ describe('canonicalPath', () => {
     expect(canonicalPath(path).ok).toBe(false);
   });
 
-  const segment = fc.oneof(
-    fc.constantFrom(
-      '',
-      '.',
-      '..',
-      '%2e',
-      '%2E%2e',
-      'v2',
-      'V2',
-      'orders',
-      '%6Frders',
-      '%2f',
-      'a%2Fb',
-      '%41',
-      '~',
-      'é',
-    ),
-    fc.stringMatching(/^[A-Za-z0-9._~-]{1,6}$/),
-  );
-  const path = fc.array(segment, { maxLength: 6 }).map((segments) => '/' + segments.join('/'));
-
   it('is its own canonical spelling', () => {
     fc.assert(
       fc.property(path, (p) => {
@@ -80,27 +85,6 @@ describe('canonicalPath', () => {
 });
 
 describe('isApiTarget', () => {
-  const segment = fc.oneof(
-    fc.constantFrom(
-      '',
-      '.',
-      '..',
-      '%2e',
-      '%2E%2e',
-      'v2',
-      'V2',
-      'orders',
-      '%76%32',
-      '%2f',
-      'a%2Fb',
-      '\\',
-      'app',
-      '%ZZ',
-    ),
-    fc.stringMatching(/^[A-Za-z0-9._~%-]{1,5}$/),
-  );
-  const path = fc.array(segment, { maxLength: 6 }).map((segments) => '/' + segments.join('/'));
-
   it('reads as the API’s every path a WHATWG URL parser (Astro’s) reads so', () => {
     fc.assert(
       fc.property(path, (p) => {

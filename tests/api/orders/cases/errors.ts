@@ -5,6 +5,13 @@ import { errorsOf, post, validOrder } from './requests.ts';
 
 const detailOf = (res: ApiResponse) => (res.body as { detail?: string }).detail;
 
+/** A body the contract must refuse as 400 malformed-json, its problem checked by `check`. */
+const malformed = (name: string, body: string, check: (res: ApiResponse) => void): ContractCase => ({
+  name,
+  purpose: 'error',
+  steps: [{ request: post('sandbox', body), expect: { status: 400, problem: 'malformed-json', check } }],
+});
+
 /** Client errors: body, media type, size, references. */
 export const errorCases: ContractCase[] = [
   ...[
@@ -15,88 +22,51 @@ export const errorCases: ContractCase[] = [
       '{"customer":"cus_\u0001"}',
       'a control character inside a string must be escaped, at line 1, column 18',
     ],
-  ].map(([body, where]): ContractCase => ({
-    name: `malformed JSON is 400 and says where it breaks (${where})`,
-    purpose: 'error',
-    steps: [
-      {
-        request: post('sandbox', body),
-        expect: {
-          status: 400,
-          problem: 'malformed-json',
-          check: (res) => expect(detailOf(res)).toBe(`The body is not valid JSON: ${where}`),
-        },
-      },
-    ],
-  })),
-  {
-    name: 'an empty body is 400, and says so',
-    purpose: 'error',
-    steps: [
-      {
-        request: post('sandbox', ''),
-        expect: {
-          status: 400,
-          problem: 'malformed-json',
-          check: (res) => expect(detailOf(res)).toBe('The body is empty; send a JSON object'),
-        },
-      },
-    ],
-  },
+  ].map(([body = '', where = '']) =>
+    malformed(`malformed JSON is 400 and says where it breaks (${where})`, body, (res) =>
+      expect(detailOf(res)).toBe(`The body is not valid JSON: ${where}`),
+    ),
+  ),
+  malformed('an empty body is 400, and says so', '', (res) =>
+    expect(detailOf(res)).toBe('The body is empty; send a JSON object'),
+  ),
   ...[
     ['{"customer":5,"customer":"cus_acme","lines":[{"sku":"sku_widget","qty":1}]}', '/customer', 'customer'],
     ['{"customer":"cus_acme","lines":[{"sku":"sku_widget","qty":1,"qty":2}]}', '/lines/0/qty', 'qty'],
     ['{"lines":[],"customer":"a","\\u0063ustomer":"cus_acme"}', '/customer', 'customer'],
-  ].map(([body, pointer, name]): ContractCase => ({
-    name: `a repeated member name (${pointer}) is 400: I-JSON forbids it`,
+  ].map(([body = '', pointer, name]) =>
+    malformed(`a repeated member name (${pointer}) is 400: I-JSON forbids it`, body, (res) =>
+      expect(errorsOf(res)).toEqual([
+        {
+          pointer,
+          code: 'duplicate_member',
+          detail: `The member "${name}" appears twice in one object; I-JSON (RFC 7493) forbids it`,
+        },
+      ]),
+    ),
+  ),
+  // RFC 9110 §12.5.3: Accept-Encoding only where the coding was the problem, so the two differ.
+  ...(
+    [
+      ['a coded body (Content-Encoding)', { 'content-encoding': 'gzip' }, 'unsupported-content-encoding'],
+      ['a non-JSON content type', { 'content-type': 'text/plain' }, 'unsupported-media-type'],
+    ] as const
+  ).map(([what, headers, problem]): ContractCase => ({
+    name: `${what} is 415 ${problem}, with ${problem.includes('encoding') ? 'Accept-Encoding' : 'Accept-Post'} only`,
     purpose: 'error',
     steps: [
       {
-        request: post('sandbox', body),
+        request: post('sandbox', validOrder, headers),
         expect: {
-          status: 400,
-          problem: 'malformed-json',
-          check: (res) =>
-            expect(errorsOf(res)).toEqual([
-              {
-                pointer,
-                code: 'duplicate_member',
-                detail: `The member "${name}" appears twice in one object; I-JSON (RFC 7493) forbids it`,
-              },
-            ]),
+          status: 415,
+          problem,
+          headers: problem.includes('encoding')
+            ? { 'accept-encoding': 'identity', 'accept-post': null }
+            : { 'accept-post': 'application/json', 'accept-encoding': null },
         },
       },
     ],
   })),
-  {
-    name: 'a coded body (Content-Encoding) is 415 with Accept-Encoding: identity, not Accept-Post',
-    purpose: 'error',
-    steps: [
-      {
-        request: post('sandbox', validOrder, { 'content-encoding': 'gzip' }),
-        expect: {
-          status: 415,
-          problem: 'unsupported-content-encoding',
-          headers: { 'accept-encoding': 'identity', 'accept-post': null },
-        },
-      },
-    ],
-  },
-  {
-    name: 'a non-JSON content type is 415, with Accept-Post',
-    purpose: 'error',
-    steps: [
-      {
-        request: post('sandbox', validOrder, { 'content-type': 'text/plain' }),
-        expect: {
-          status: 415,
-          problem: 'unsupported-media-type',
-          // RFC 9110 §12.5.3: Accept-Encoding only where the coding was the problem.
-          headers: { 'accept-post': 'application/json', 'accept-encoding': null },
-        },
-      },
-    ],
-  },
   {
     name: 'a body over 64 KiB is 413',
     purpose: 'error',
