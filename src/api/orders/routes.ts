@@ -23,19 +23,23 @@ interface Resource {
   headers: Record<string, string>;
 }
 
-const noHeaders: Record<string, string> = {};
-const readable = { allow: 'GET, HEAD' } as const;
+const noHeaders: Readonly<Record<string, string>> = Object.freeze({});
+const orders: Resource = { allow: 'POST', methods: { POST: 'create' }, id: '', headers: noHeaders };
+const document: Resource = {
+  allow: 'GET, HEAD',
+  methods: { GET: 'openapi', HEAD: 'openapi' },
+  id: '',
+  headers: noHeaders,
+};
+const readOrder = { allow: 'GET, HEAD', methods: { GET: 'get', HEAD: 'get' }, headers: noHeaders } as const;
 
 /** The resource at a canonical path, if the API serves one there. */
 function resourceAt(path: string, deprecated?: ReadonlyMap<string, DeprecatedPath>): Resource | undefined {
-  if (path === '/v2/orders')
-    return { allow: 'POST', methods: { POST: 'create' }, id: '', headers: noHeaders };
-  if (path === '/v2/openapi.json')
-    return { ...readable, methods: { GET: 'openapi', HEAD: 'openapi' }, id: '', headers: noHeaders };
+  if (path === '/v2/orders') return orders;
+  if (path === '/v2/openapi.json') return document;
   if (path.startsWith('/v2/orders/')) {
     const id = path.slice('/v2/orders/'.length);
-    if (id !== '' && !id.includes('/'))
-      return { ...readable, methods: { GET: 'get', HEAD: 'get' }, id, headers: noHeaders };
+    if (id !== '' && !id.includes('/')) return { ...readOrder, id };
   }
   const old = deprecated?.get(path);
   const successor = old ? resourceAt(old.successor) : undefined;
