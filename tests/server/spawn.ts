@@ -16,18 +16,25 @@ export const serverArgs = [...serverNodeFlags, 'server/main.ts'];
 
 /**
  * Spawns `node ...args` with `env` added to this process's environment, and resolves with the
- * first capture of `listening` in a line it prints (its URL); rejects if it exits before.
+ * first capture of `listening` in a line it prints (its URL); rejects if it exits before. With
+ * `output`, every line it prints (stdout and stderr) is pushed there instead of stderr passing through.
  */
 export async function spawnListening(
   args: string[],
   env: NodeJS.ProcessEnv,
   listening: RegExp,
+  output?: string[],
 ): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', output ? 'pipe' : 'inherit'],
   });
+  if (!child.stdout) throw new Error('spawned without a stdout pipe');
   const lines = createInterface({ input: child.stdout });
+  if (output) {
+    lines.on('line', (line) => output.push(line));
+    if (child.stderr) createInterface({ input: child.stderr }).on('line', (line) => output.push(line));
+  }
   const url = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited early with code ${code}`)));
     lines.on('line', (line) => {
