@@ -5,6 +5,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { freePort } from './free-port.ts';
 
 /** The folder of Postgres's binaries: PG_BIN, else Debian's newest /usr/lib/postgresql/<n>/bin. */
@@ -49,6 +50,8 @@ export interface PostgresInstance {
   stop(mode?: PostgresStopMode): Promise<void>;
   /** Starts it again on the same port; resolves once it accepts connections. */
   start(): Promise<void>;
+  /** Creates a new, empty database and returns its URL (one per test keeps tests apart). */
+  createDatabase(): Promise<string>;
   /** Stops it (immediately) and removes its folder. */
   destroy(): Promise<void>;
 }
@@ -128,11 +131,24 @@ export async function startPostgres(settings: Record<string, string> = {}): Prom
     up = true;
   };
   await startTracked();
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  let databases = 0;
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url,
     port,
     stop,
     start: startTracked,
+    createDatabase: async () => {
+      const name = `test_${++databases}`;
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`create database ${name}`);
+      } finally {
+        await client.end();
+      }
+      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
     destroy: async () => {
       await stop('immediate').catch(() => stopNow());
       rmSync(dir, { recursive: true, force: true });
