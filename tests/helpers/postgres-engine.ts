@@ -2,7 +2,7 @@
 // (Postgres refuses to run as root), pg_ctl on a free port with its unix socket in that folder,
 // stopped (and its folder removed) whatever happens, even if the test process exits early.
 import { execFile, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -50,6 +50,8 @@ export interface PostgresInstance {
   stop(mode?: PostgresStopMode): Promise<void>;
   /** Starts it again on the same port; resolves once it accepts connections. */
   start(): Promise<void>;
+  /** Freezes (SIGSTOP) or thaws (SIGCONT) the server and its backends: connections stay open, nothing answers. */
+  freeze(frozen: boolean): void;
   /** Creates a new, empty database and returns its URL (one per test keeps tests apart). */
   createDatabase(): Promise<string>;
   /** Stops it (immediately) and removes its folder. */
@@ -60,6 +62,25 @@ const running = new Set<() => void>();
 process.once('exit', () => {
   for (const stop of running) stop();
 });
+
+/** The postmaster of the cluster in `data` and every process it started (its backends), from /proc. */
+function clusterPids(data: string): number[] {
+  if (!existsSync(join(data, 'postmaster.pid'))) return [];
+  const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        // Field 4 of /proc/<pid>/stat, after the parenthesised command name, is the parent's pid.
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
+}
 
 /** Starts a fresh Postgres in a temp folder on a free port. */
 export async function startPostgres(settings: Record<string, string> = {}): Promise<PostgresInstance> {
@@ -138,6 +159,9 @@ export async function startPostgres(settings: Record<string, string> = {}): Prom
     port,
     stop,
     start: startTracked,
+    freeze: (frozen) => {
+      for (const pid of clusterPids(data)) process.kill(pid, frozen ? 'SIGSTOP' : 'SIGCONT');
+    },
     createDatabase: async () => {
       const name = `test_${++databases}`;
       const client = new pg.Client({ connectionString: url });
@@ -150,6 +174,7 @@ export async function startPostgres(settings: Record<string, string> = {}): Prom
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     destroy: async () => {
+      for (const pid of clusterPids(data)) process.kill(pid, 'SIGCONT');
       await stop('immediate').catch(() => stopNow());
       rmSync(dir, { recursive: true, force: true });
     },

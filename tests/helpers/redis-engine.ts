@@ -22,6 +22,8 @@ export interface RedisInstance {
   stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
   /** Starts it again, empty, on the same port; resolves once it accepts connections. */
   start(): Promise<void>;
+  /** Freezes (SIGSTOP) or thaws (SIGCONT) the server: connections stay open, nothing answers. */
+  freeze(frozen: boolean): void;
   /** Stops it and removes its folder. */
   destroy(): Promise<void>;
 }
@@ -75,7 +77,9 @@ export async function startRedis(): Promise<RedisInstance> {
     port,
     stop,
     start,
+    freeze: (frozen) => child?.kill(frozen ? 'SIGSTOP' : 'SIGCONT'),
     destroy: async () => {
+      child?.kill('SIGCONT');
       await stop('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     },

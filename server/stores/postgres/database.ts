@@ -41,6 +41,8 @@ export class PostgresDatabase {
   private readonly pool: pg.Pool;
   private migrated: Promise<void> | null = null;
   private closing: Promise<void> | null = null;
+  /** Idle connections broke and no statement has succeeded since (the loss is logged once). */
+  private lost = false;
 
   constructor(url: string) {
     this.pool = new pg.Pool({
@@ -54,9 +56,10 @@ export class PostgresDatabase {
       application_name: 'estate-orders-api',
     });
     // An idle connection that breaks (the server restarts) is dropped; the next statement reconnects.
-    this.pool.on('error', (error) =>
-      console.warn(`Postgres: an idle connection was lost (${error.message})`),
-    );
+    this.pool.on('error', (error) => {
+      if (!this.lost) console.warn(`Postgres: connections lost (${error.message}); 503 until it is back`);
+      this.lost = true;
+    });
   }
 
   /** Migrates the schema once (again after a failure); throws StoreUnavailableError while the server is out. */
@@ -75,7 +78,9 @@ export class PostgresDatabase {
   async query<Row extends object>(name: string, text: string, values: unknown[]): Promise<Row[]> {
     await this.ready();
     try {
-      return (await this.pool.query<Row>({ name, text, values })).rows;
+      const { rows } = await this.pool.query<Row>({ name, text, values });
+      this.lost = false;
+      return rows;
     } catch (error) {
       throw postgresFailure(error, name);
     }

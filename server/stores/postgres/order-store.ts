@@ -7,6 +7,7 @@
 import { isStoreUnavailable, type OrderStore, type StoredOrder } from '../../../src/api/orders/deps.ts';
 import { gatherThenFlush, type GatherPolicy } from '../../gather.ts';
 import { postgresLimits, type PostgresDatabase } from './database.ts';
+import type { IdempotentOrder } from '../order-lookups.ts';
 import { postgresSql } from './sql.ts';
 
 /** Group commit for Postgres: the journal's gathering, larger batches, a batch per pooled connection. */
@@ -33,13 +34,6 @@ interface OrderRow {
   environment: StoredOrder['environment'];
   idempotency_key: string | null;
   request_sha256: string | null;
-}
-
-/** The order an Idempotency-Key created, as the replay check needs it. */
-export interface IdempotentOrder {
-  orderId: string;
-  fingerprint: string;
-  createdAtMs: number;
 }
 
 /** An order store on Postgres; `create` resolves once the order's batch is committed. */

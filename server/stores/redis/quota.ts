@@ -4,13 +4,11 @@
 // when one is given, so a restarted Redis does not hand out the month's quota again.
 import type { QuotaStore } from '../../../src/api/orders/deps.ts';
 import { QuotaCounter } from '../../../src/api/orders/quota.ts';
+import { monthBounds, type OrdersBetween } from '../order-lookups.ts';
 import { redisScript, type RedisConnection } from './connection.ts';
 
 const reserve = redisScript('quota_reserve');
 const refund = redisScript('quota_refund');
-
-/** Counts a key's orders created in [fromMs, toMs) in the order store. */
-export type OrdersBetween = (keyId: string, fromMs: number, toMs: number) => Promise<number>;
 
 /** Counters live two months: past the month they count, plus slack for clocks and refunds. */
 const keepMs = 62 * 86_400_000;
@@ -48,13 +46,4 @@ export class RedisQuota implements QuotaStore {
   private counter(keyId: string, nowMs: number): string {
     return `${this.redis.prefix}quota:${keyId} ${QuotaCounter.monthOf(nowMs)}`;
   }
-}
-
-/** The UTC calendar month around an instant, as [first ms, first ms of the next month). */
-export function monthBounds(nowMs: number): [number, number] {
-  const d = new Date(nowMs);
-  return [
-    Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1),
-    Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1),
-  ];
 }
