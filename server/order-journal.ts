@@ -58,7 +58,7 @@ export class JournalOrderStore implements OrderStore {
    */
   static async open(dir: string, visit?: (order: StoredOrder) => void): Promise<JournalOrderStore> {
     mkdirSync(dir, { recursive: true });
-    const unlock = lockFolder(dir);
+    const unlock = await lockFolder(dir);
     const lanes: JournalLane[] = [];
     const readers: number[] = [];
     try {

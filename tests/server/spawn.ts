@@ -15,15 +15,16 @@ export interface SpawnedServer {
 export const serverArgs = [...serverNodeFlags, 'server/main.ts'];
 
 /**
- * Spawns `node ...args` with `env` added to this process's environment, and resolves with the
- * first capture of `listening` in a line it prints (its URL); rejects if it exits before.
+ * Spawns `node ...args` (or `command ...args`) with `env` added to this process's environment, and
+ * resolves with the first capture of `listening` in a line it prints (its URL); rejects if it exits before.
  */
 export async function spawnListening(
   args: string[],
   env: NodeJS.ProcessEnv,
   listening: RegExp,
+  command = process.execPath,
 ): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, args, {
+  const child = spawn(command, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -39,20 +40,32 @@ export async function spawnListening(
   return { url, child };
 }
 
-/** Starts the production server on a free port with the API reading `files`; resolves once it listens. */
-export async function spawnServer(files: ServerFiles): Promise<SpawnedServer> {
-  const { url, child } = await spawnListening(
-    serverArgs,
-    {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      ESTATE_CONSOLE: 'off',
-      ESTATE_DATA: files.dataFile,
-      ESTATE_ORDERS_DIR: files.ordersDir,
-      ESTATE_ISSUED_KEYS: files.issuedKeysFile,
-    },
-    /(http:\/\/[^/\s]+)\/v2\/orders/,
-  );
+/** The environment that points a spawned API-only server at `files` on a free port. */
+export function serverEnv(files: ServerFiles): NodeJS.ProcessEnv {
+  return {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ESTATE_CONSOLE: 'off',
+    ESTATE_DATA: files.dataFile,
+    ESTATE_ORDERS_DIR: files.ordersDir,
+    ESTATE_ISSUED_KEYS: files.issuedKeysFile,
+  };
+}
+
+/** The line an API-only server prints once it listens; its capture is the base URL. */
+export const apiListening = /(http:\/\/[^/\s]+)\/v2\/orders/;
+
+/**
+ * Starts the production server on a free port with the API reading `files` (plus `env`), its
+ * command line after `wrapper` (e.g. unshare and its flags) if given; resolves once it listens.
+ */
+export async function spawnServer(
+  files: ServerFiles,
+  env: NodeJS.ProcessEnv = {},
+  wrapper: string[] = [],
+): Promise<SpawnedServer> {
+  const [command = '', ...args] = [...wrapper, process.execPath, ...serverArgs];
+  const { url, child } = await spawnListening(args, { ...serverEnv(files), ...env }, apiListening, command);
   return { baseUrl: url, child };
 }
 
