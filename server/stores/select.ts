@@ -47,6 +47,11 @@ export function sharedAcrossProcesses(urls: EngineUrls): boolean {
   return urls.databaseUrl !== undefined && urls.redisUrl !== undefined;
 }
 
+/** Where orders and limits live, in words (the server's start line). */
+export function describeStores(urls: EngineUrls): string {
+  return `orders in ${urls.databaseUrl ? 'Postgres' : 'the journal'}, limits in ${urls.redisUrl ? 'Redis' : 'memory'}`;
+}
+
 /** A store's backing service, probed by readiness checks. */
 export interface StoreCheck {
   name: 'postgres' | 'redis';
@@ -97,7 +102,7 @@ export async function openStores(
   return {
     orders: postgresOrders ?? (journal as JournalOrderStore),
     ...limits,
-    summary: `orders in ${db ? 'Postgres' : 'the journal'}, limits in ${redis ? 'Redis' : 'memory'}`,
+    summary: describeStores(urls),
     checks,
     close: async () => {
       await postgresOrders?.drain();

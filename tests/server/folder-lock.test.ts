@@ -128,7 +128,9 @@ describe('the server after kill -9', () => {
     mkdirSync(files.ordersDir, { recursive: true });
     writeFileSync(join(files.ordersDir, '.lock'), '1\n');
     for (let round = 0; round < 3; round++) {
-      running = await spawnServer(files, {}, ['unshare', '--pid', '--fork', '--kill-child', '--mount-proc']);
+      running = await spawnServer(files, {
+        wrapper: ['unshare', '--pid', '--fork', '--kill-child', '--mount-proc'],
+      });
       expect(namespacePid(running.child.pid ?? 0)).toBe(1);
       expect((await fetchAnswer(running.baseUrl + '/v2/orders', post('fuzz', validOrder))).status).toBe(201);
       await killServer(running, 'SIGKILL');

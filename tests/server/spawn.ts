@@ -55,17 +55,29 @@ export function serverEnv(files: ServerFiles): NodeJS.ProcessEnv {
 /** The line an API-only server prints once it listens; its capture is the base URL. */
 export const apiListening = /(http:\/\/[^/\s]+)\/v2\/orders/;
 
-/**
- * Starts the production server on a free port with the API reading `files` (plus `env`), its
- * command line after `wrapper` (e.g. unshare and its flags) if given; resolves once it listens.
- */
-export async function spawnServer(
-  files: ServerFiles,
-  env: NodeJS.ProcessEnv = {},
-  wrapper: string[] = [],
-): Promise<SpawnedServer> {
-  const [command = '', ...args] = [...wrapper, process.execPath, ...serverArgs];
-  const { url, child } = await spawnListening(args, { ...serverEnv(files), ...env }, apiListening, command);
+/** How to run a spawned server beyond its files: more environment, arguments, a wrapper command. */
+export interface SpawnOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Arguments after server/main.ts, e.g. ['--workers', '2']. */
+  args?: string[];
+  /** A command the server runs under, e.g. ['unshare', '--pid', '--fork']. */
+  wrapper?: string[];
+}
+
+/** Starts the production server on a free port with the API reading `files`; resolves once it listens. */
+export async function spawnServer(files: ServerFiles, options: SpawnOptions = {}): Promise<SpawnedServer> {
+  const [command = '', ...args] = [
+    ...(options.wrapper ?? []),
+    process.execPath,
+    ...serverArgs,
+    ...(options.args ?? []),
+  ];
+  const { url, child } = await spawnListening(
+    args,
+    { ...serverEnv(files), ...options.env },
+    apiListening,
+    command,
+  );
   return { baseUrl: url, child };
 }
 
