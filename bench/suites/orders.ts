@@ -7,7 +7,7 @@
 // whole life (where V8 placed and optimised its code, which core it shares), and the host's speed
 // drifts within a minute. So each round starts a fresh pair of processes, measures them back to
 // back (alternating which goes first), and the ratio reported is the median of the rounds' ratios.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { appendIssuedKey } from '../../server/issued-keys.ts';
@@ -16,6 +16,7 @@ import { defaultConfig } from '../../simulator/config.ts';
 import { buildWorld } from '../../simulator/world/index.ts';
 import { writeFixtureWorkspace, type ServerFiles } from '../../tests/server/fixture-workspace.ts';
 import { killServer, spawnListening, spawnServer } from '../../tests/server/spawn.ts';
+import { median, processCpuMs, processRssMb } from '../process-stats.ts';
 import type { BenchSuite } from '../run.ts';
 
 const benchKey = 'sk_test_BenchBenchBenchBenchBench';
@@ -41,24 +42,6 @@ const server = createServer((req, res) => {
 });
 server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.address().port + '/v2/orders'));
 `;
-
-/** CPU time a process has used so far (user + system, all its threads), in ms; null off Linux. */
-function processCpuMs(pid: number | undefined): number | null {
-  const stat = `/proc/${pid}/stat`;
-  if (pid === undefined || !existsSync(stat)) return null;
-  // Fields after the ")" that ends the command name; utime and stime are the 12th and 13th, in
-  // clock ticks (USER_HZ, 100 a second on Linux).
-  const fields = readFileSync(stat, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** A process's resident memory now, in MB; NaN off Linux. */
-function processRssMb(pid: number | undefined): number {
-  const status = `/proc/${pid}/status`;
-  if (pid === undefined || !existsSync(status)) return NaN;
-  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(status, 'utf8'))?.[1];
-  return kb === undefined ? NaN : Number(kb) / 1024;
-}
 
 /** One server's figures for one round. */
 interface Round {
@@ -110,13 +93,6 @@ async function measure(start: () => Promise<Target>, body: string): Promise<Roun
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 const pct = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
 
 /** Writes the fixture workspace and the benchmark's unthrottled key. */

@@ -52,6 +52,8 @@ export interface PostgresInstance {
   start(): Promise<void>;
   /** Freezes (SIGSTOP) or thaws (SIGCONT) the server and its backends: connections stay open, nothing answers. */
   freeze(frozen: boolean): void;
+  /** The postmaster's pid and its children's (backends, WAL writer…), e.g. to read their CPU time. */
+  pids(): number[];
   /** Creates a new, empty database and returns its URL (one per test keeps tests apart). */
   createDatabase(): Promise<string>;
   /** Stops it (immediately) and removes its folder. */
@@ -159,6 +161,7 @@ export async function startPostgres(settings: Record<string, string> = {}): Prom
     port,
     stop,
     start: startTracked,
+    pids: () => clusterPids(data),
     freeze: (frozen) => {
       for (const pid of clusterPids(data)) process.kill(pid, frozen ? 'SIGSTOP' : 'SIGCONT');
     },

@@ -24,6 +24,8 @@ export interface RedisInstance {
   start(): Promise<void>;
   /** Freezes (SIGSTOP) or thaws (SIGCONT) the server: connections stay open, nothing answers. */
   freeze(frozen: boolean): void;
+  /** The server's pid while it runs. */
+  pid(): number | undefined;
   /** Stops it and removes its folder. */
   destroy(): Promise<void>;
 }
@@ -78,6 +80,7 @@ export async function startRedis(): Promise<RedisInstance> {
     stop,
     start,
     freeze: (frozen) => child?.kill(frozen ? 'SIGSTOP' : 'SIGCONT'),
+    pid: () => child?.pid,
     destroy: async () => {
       child?.kill('SIGCONT');
       await stop('SIGKILL');

@@ -10,8 +10,11 @@ import { postgresLimits, type PostgresDatabase } from './database.ts';
 import type { IdempotentOrder } from '../order-lookups.ts';
 import { postgresSql } from './sql.ts';
 
+/** How creates are batched: gathering, the largest batch, and how many batches run at once. */
+export type GroupCommitPolicy = GatherPolicy & { maxBatch: number; inFlight: number };
+
 /** Group commit for Postgres: the journal's gathering, larger batches, a batch per pooled connection. */
-export const postgresGroupCommit: GatherPolicy & { maxBatch: number; inFlight: number } = {
+export const postgresGroupCommit: GroupCommitPolicy = {
   gatherTurns: 3,
   batchTarget: 32,
   maxBatch: 1_000,
@@ -43,9 +46,12 @@ export class PostgresOrderStore implements OrderStore {
   private running = 0;
 
   private readonly db: PostgresDatabase;
+  private readonly policy: GroupCommitPolicy;
 
-  constructor(db: PostgresDatabase) {
+  /** `policy` other than the default only to measure it (bench/suites/stores.ts). */
+  constructor(db: PostgresDatabase, policy = postgresGroupCommit) {
     this.db = db;
+    this.policy = policy;
   }
 
   /** Queues an order for the next batch; resolves after its INSERT commits. */
@@ -56,7 +62,7 @@ export class PostgresOrderStore implements OrderStore {
       this.gathering = true;
       gatherThenFlush(
         () => this.pending.length,
-        postgresGroupCommit,
+        this.policy,
         () => {
           this.gathering = false;
           this.kick();
@@ -110,8 +116,8 @@ export class PostgresOrderStore implements OrderStore {
 
   /** Starts batches while orders wait and a connection is free for them. */
   private kick(): void {
-    while (this.pending.length > 0 && this.running < postgresGroupCommit.inFlight) {
-      const batch = this.pending.splice(0, postgresGroupCommit.maxBatch);
+    while (this.pending.length > 0 && this.running < this.policy.inFlight) {
+      const batch = this.pending.splice(0, this.policy.maxBatch);
       this.running++;
       void this.insert(batch).finally(() => {
         this.running--;
