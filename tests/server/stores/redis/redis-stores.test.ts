@@ -30,6 +30,20 @@ async function within<T>(ms: number, work: Promise<T>): Promise<PromiseSettledRe
   }
 }
 
+/** Expects `work` to fail with StoreUnavailableError within the command deadline and a margin. */
+async function expectUnavailable(work: Promise<unknown>): Promise<void> {
+  const settled = await within(2_500, work);
+  expect(settled.status).toBe('rejected');
+  expect(isStoreUnavailable((settled as PromiseRejectedResult).reason)).toBe(true);
+}
+
+/** Whether `work` succeeds (polled until a store answers again). */
+const succeeds = (work: Promise<unknown>) =>
+  work.then(
+    () => true,
+    () => false,
+  );
+
 describe.skipIf(!enginesAvailable())('the Redis stores', () => {
   const engines = useEngines();
   const connections: RedisConnection[] = [];
@@ -97,19 +111,10 @@ describe.skipIf(!enginesAvailable())('the Redis stores', () => {
       const claims = new RedisIdempotency(redis!);
       expect((await limiter.hit('key_a', 5, now)).allowed).toBe(true);
       await engines.redis().stop('SIGKILL');
-      for (let i = 0; i < 3; i++) {
-        const settled = await within(2_500, limiter.hit('key_a', 5, now));
-        expect(settled.status).toBe('rejected');
-        expect(isStoreUnavailable((settled as PromiseRejectedResult).reason)).toBe(true);
-      }
+      for (let i = 0; i < 3; i++) await expectUnavailable(limiter.hit('key_a', 5, now));
       await engines.redis().start();
       // Redis came back empty: its scripts are loaded again on first use.
-      await until('the limiter to answer again', () =>
-        limiter.hit('key_a', 5, now).then(
-          () => true,
-          () => false,
-        ),
-      );
+      await until('the limiter to answer again', () => succeeds(limiter.hit('key_a', 5, now)));
       expect(await claims.claim('key_a', 'idem-1', 'a'.repeat(64), now)).toEqual({ kind: 'new' });
     });
 
@@ -117,15 +122,9 @@ describe.skipIf(!enginesAvailable())('the Redis stores', () => {
       await engines.redis().stop();
       const [redis] = processes(1);
       const quota = new RedisQuota(redis!);
-      const settled = await within(2_500, quota.tryReserve('key_a', 5, now));
-      expect(isStoreUnavailable((settled as PromiseRejectedResult).reason)).toBe(true);
+      await expectUnavailable(quota.tryReserve('key_a', 5, now));
       await engines.redis().start();
-      await until('the quota to answer again', () =>
-        quota.tryReserve('key_a', 5, now).then(
-          () => true,
-          () => false,
-        ),
-      );
+      await until('the quota to answer again', () => succeeds(quota.tryReserve('key_a', 5, now)));
     });
   });
 });
