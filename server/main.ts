@@ -34,7 +34,12 @@ if (cluster.isPrimary && workers > 1) {
 } else {
   const server = await startServer({ port, host, distDir, console: withConsole });
   if (cluster.isPrimary) announce(server.port, server.api.stores.summary);
-  const stop = () => void server.close().then(() => process.exit(0));
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void server.close().then(() => process.exit(0));
+  };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
   // A worker whose primary is gone (killed) stops too, rather than serving unsupervised.
   if (cluster.isWorker) process.once('disconnect', stop);

@@ -43,6 +43,8 @@ export class PostgresDatabase {
   private closing: Promise<void> | null = null;
   /** Idle connections broke and no statement has succeeded since (the loss is logged once). */
   private lost = false;
+  /** Why the schema could not be migrated last time (logged once per problem). */
+  private schemaProblem: string | null = null;
 
   constructor(url: string) {
     this.pool = new pg.Pool({
@@ -62,13 +64,22 @@ export class PostgresDatabase {
     });
   }
 
-  /** Migrates the schema once (again after a failure); throws StoreUnavailableError while the server is out. */
+  /**
+   * Migrates the schema once (again after a failure). Throws StoreUnavailableError while the server
+   * is out, and also while the schema cannot be migrated (a database of newer code, a failing
+   * file): then no request can be served until someone fixes it, which is logged once per problem.
+   */
   ready(): Promise<void> {
     this.migrated ??= migrate(this.pool).then(
       () => undefined,
       (error: unknown) => {
         this.migrated = null;
-        throw postgresFailure(error, 'migrating the schema');
+        if (isPostgresOutage(error)) throw postgresFailure(error, 'migrating the schema');
+        const problem = error instanceof Error ? error.message : String(error);
+        if (problem !== this.schemaProblem)
+          console.error(`Postgres: the schema cannot be migrated: ${problem}`);
+        this.schemaProblem = problem;
+        throw new StoreUnavailableError(`Postgres schema: ${problem}`, 30, { cause: error });
       },
     );
     return this.migrated;
