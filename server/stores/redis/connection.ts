@@ -52,7 +52,7 @@ export class RedisConnection {
     this.redis = new Redis(url, {
       connectTimeout: redisLimits.connectTimeoutMs,
       commandTimeout: redisLimits.commandTimeoutMs,
-      // Queued only while a connection is being made (see `down`), and never past the deadline.
+      // Queued only while a connection is being made (see refuseWhileDown), never past the deadline.
       enableOfflineQueue: true,
       autoResendUnfulfilledCommands: false,
       maxRetriesPerRequest: 0,
@@ -90,6 +90,7 @@ export class RedisConnection {
 
   /** Whether Redis answers now (readiness probes): resolves, or throws StoreUnavailableError. */
   async check(): Promise<void> {
+    this.refuseWhileDown('ping');
     try {
       await this.redis.ping();
     } catch (error) {
