@@ -93,7 +93,8 @@ describe('the orders folder lock', () => {
   });
 });
 
-describe('the server after kill -9', () => {
+// Several server starts in a row: seconds on a quiet machine, much longer on a busy one.
+describe('the server after kill -9', { timeout: 120_000 }, () => {
   let files: ServerFiles | undefined;
   let running: SpawnedServer | undefined;
   afterEach(async () => {

@@ -11,7 +11,7 @@ import { enginesAvailable, useEngines } from '../../helpers/engines.ts';
 import { until } from '../../helpers/poll.ts';
 import { startEngineServer, type EngineServer } from './engine-server.ts';
 
-describe.skipIf(!enginesAvailable())('the API on Postgres and Redis', () => {
+describe.skipIf(!enginesAvailable())('the API on Postgres and Redis', { timeout: 60_000 }, () => {
   const engines = useEngines();
   let api: EngineServer | undefined;
   afterEach(async () => {
