@@ -9,7 +9,7 @@ import { PostgresOrderStore } from '../../../../server/stores/postgres/order-sto
 import { enginesAvailable, useEngines } from '../../../helpers/engines.ts';
 
 /** The n-th test order: every other one with an Idempotency-Key, lines in the order sent. */
-export const testOrder = (n: number, overrides: Partial<StoredOrder> = {}): StoredOrder => ({
+const testOrder = (n: number, overrides: Partial<StoredOrder> = {}): StoredOrder => ({
   id: `ord_${String(n).padStart(24, '0')}`,
   customer: 'cus_acme',
   lines: [
