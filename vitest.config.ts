@@ -1,9 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
+// Servers under test use the embedded stores unless a test points them at its own throwaway
+// Postgres and Redis: a developer's DATABASE_URL, REDIS_URL or WEB_CONCURRENCY must not leak in.
+const env = { TZ: 'UTC', DATABASE_URL: '', REDIS_URL: '', WEB_CONCURRENCY: '' };
+
 // Two projects: fast unit/contract tests, and browser tests against a built console.
 export default defineConfig({
   test: {
-    env: { TZ: 'UTC' },
+    env,
     reporters: ['default', ['json', { outputFile: '.vitest-reports/report.json' }]],
     projects: [
       {
@@ -11,7 +15,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/browser/**'],
-          env: { TZ: 'UTC' },
+          env,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -20,7 +24,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
-          env: { TZ: 'UTC' },
+          env,
           globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

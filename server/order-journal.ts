@@ -8,6 +8,7 @@
 import { close, closeSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { StoreUnavailableError, type OrderStore, type StoredOrder } from '../src/api/orders/deps.ts';
 import { lockFolder } from './folder-lock.ts';
+import { gatherThenFlush, type GatherPolicy } from './gather.ts';
 import type { HealthCheck, HealthState } from './health.ts';
 import { JournalLane, type BatchLine } from './journal-lane.ts';
 import { journalFile, journalFiles, replayJournalFile } from './journal-read.ts';
@@ -22,7 +23,7 @@ export const journalLanes = 2;
  * microseconds). An idle loop turns at once, so a lone request barely waits; a busy one carries
  * many requests per turn, and fewer, larger writes leave more CPU for requests.
  */
-export const groupCommit = { gatherTurns: 3, batchTarget: 16 } as const;
+export const groupCommit: GatherPolicy = { gatherTurns: 3, batchTarget: 16 };
 
 /** How often a lane out of service is probed, by default (ms). */
 export const journalProbeMs = 1_000;
@@ -89,7 +90,7 @@ export class JournalOrderStore implements OrderStore, HealthCheck {
     visit?: (order: StoredOrder) => void,
   ): Promise<JournalOrderStore> {
     mkdirSync(dir, { recursive: true });
-    const unlock = lockFolder(dir);
+    const unlock = await lockFolder(dir);
     const lanes: JournalLane[] = [];
     const readers: number[] = [];
     try {
@@ -123,16 +124,14 @@ export class JournalOrderStore implements OrderStore, HealthCheck {
   /** Flushes on a later turn of the event loop, after up to `gatherTurns` turns of gathering. */
   private gather(): void {
     this.gathering = true;
-    let turns = 0;
-    const turn = () => {
-      if (this.pending.length < groupCommit.batchTarget && turns++ < groupCommit.gatherTurns) {
-        setImmediate(turn);
-        return;
-      }
-      this.gathering = false;
-      this.kick();
-    };
-    setImmediate(turn);
+    gatherThenFlush(
+      () => this.pending.length,
+      groupCommit,
+      () => {
+        this.gathering = false;
+        this.kick();
+      },
+    );
   }
 
   /** Starts a batch on every free lane while orders are waiting; refuses them if no lane is left. */

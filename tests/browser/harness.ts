@@ -68,7 +68,7 @@ export async function startConsoleServer(
       ...env,
     },
     /(http:\/\/[^/\s]+)\/app\/api/,
-    output,
+    { output },
   );
   return { baseUrl, child, apiDir };
 }

@@ -37,7 +37,7 @@ beforeAll(async () => {
       ESTATE_ISSUED_KEYS: files.issuedKeysFile,
     },
     /Local\s+(http:\/\/[^/\s]+)\//,
-    output,
+    { output },
   );
 }, 120_000);
 afterAll(async () => {
