@@ -83,7 +83,7 @@ export async function serverRunner(world: SourceWorld = fixtureWorld): Promise<R
 
 /** MSW in node: setupServer with the handler set, requests through fetch to a fake origin. */
 export async function mswRunner(world: SourceWorld = fixtureWorld): Promise<Runner> {
-  const api = createMockApi(world, { clock: fixedClock, ids: sequentialIds() });
+  const api = createMockApi({ world, clock: fixedClock, ids: sequentialIds() });
   const origin = 'http://msw.test';
   const msw = setupServer(...createOrdersHandlers(api, origin));
   msw.listen({ onUnhandledFrame: 'bypass' });
