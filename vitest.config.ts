@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: fast unit/contract tests, and browser tests against a built console.
+// Three projects: fast unit/contract tests, browser tests against a built console, and the mocks
+// package's tests (packed once; scratch consumer projects installed from the registry).
 export default defineConfig({
   test: {
     env: { TZ: 'UTC' },
@@ -10,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/browser/**'],
+          exclude: ['tests/browser/**', 'tests/packages/**'],
           env: { TZ: 'UTC' },
           testTimeout: 30_000,
           hookTimeout: 120_000,
@@ -25,6 +26,16 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'package',
+          include: ['tests/packages/**/*.test.ts'],
+          env: { TZ: 'UTC' },
+          globalSetup: ['tests/packages/mocks/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
         },
       },
     ],
