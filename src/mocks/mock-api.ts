@@ -15,7 +15,7 @@ import { MapKeyStore } from '../api/orders/memory-store.ts';
 import { depsFromWorld, type ApiWorld } from '../api/orders/world-deps.ts';
 import { demoWorld } from './demo-world.ts';
 import { acceptAnyKey, idCatalog, noQuota, noRateLimit } from './open-stores.ts';
-import { seedKeys, type MockKey } from './seed.ts';
+import { demoKeyTemplate, seedKeys, type MockKey } from './seed.ts';
 
 /** What the mock API is seeded with and which checks it makes; every field is optional. */
 export interface MockApiOptions {
@@ -61,7 +61,7 @@ async function buildDeps(options: MockApiOptions): Promise<OrdersDeps> {
   const base = await depsFromWorld(world, { clock: options.clock, ids: options.ids });
   const { keys, customers, skus } = options;
   let keyStore: KeyStore = base.keys;
-  if (keys === 'any') keyStore = acceptAnyKey();
+  if (keys === 'any') keyStore = acceptAnyKey(demoKeyTemplate(world));
   else if (Array.isArray(keys)) keyStore = new MapKeyStore(await seedKeys(keys, world));
   else if (keys) keyStore = keys as KeyStore;
   return {

@@ -30,7 +30,7 @@ export async function seedKeys(keys: readonly MockKey[], world: ApiWorld): Promi
         material?: string;
         key_hash_sha256?: string;
       };
-      const hash = key_hash_sha256 ?? (await sha256Hex(material ?? ''));
+      const hash = key_hash_sha256?.toLowerCase() ?? (await sha256Hex(material ?? ''));
       const template = demoKeyTemplate(world);
       const quota = fields.plan ? planQuota(world, fields.plan) : template.quota_orders_per_month;
       return [

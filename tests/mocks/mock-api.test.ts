@@ -61,6 +61,13 @@ describe('createMockApi: who may call', () => {
     ['seeded keys', { keys: [{ material: mine }] }, [{ key: mine }, {}], ['201', '401 invalid-token']],
     // a key seeded by its hash only, as a shared fixture would hold it
     ['a seeded hash', { keys: [{ key_hash_sha256: mineHash }] }, [{ key: mine }], ['201']],
+    // hex digits in upper case, as some tools print them
+    [
+      'a seeded hash in capitals',
+      { keys: [{ key_hash_sha256: mineHash.toUpperCase() }] },
+      [{ key: mine }],
+      ['201'],
+    ],
     // UI work: every well-formed bearer key is accepted, a malformed one is still refused
     [
       'any key',
@@ -138,6 +145,7 @@ describe('createMockApi: what orders may name', () => {
 });
 
 describe('createMockApi: limits', () => {
+  const oneOrderWorld = { ...demoWorld, plans: [{ plan: 'Sandbox', quota_requests_per_period: 1 }] };
   const tiny = { material: mine, rpm_budget: 2, quota_orders_per_month: 1 };
   it.each<[string, MockApiOptions, string[]]>([
     // the second order spends the monthly quota of one, the third the rpm budget of two
@@ -148,6 +156,12 @@ describe('createMockApi: limits', () => {
       ['201', '429 quota-exceeded', '429 quota-exceeded'],
     ],
     ['both off', { keys: [tiny], rateLimit: false, quota: false }, ['201', '201', '201']],
+    // any key gets the plan quota of the world it is given, not the demo world's
+    [
+      'any key, the world plan quota',
+      { keys: 'any', world: oneOrderWorld },
+      ['201', '429 quota-exceeded', '429 quota-exceeded'],
+    ],
   ])('%s', async (_name, options, expected) => {
     expect(await statuses(options, [{ key: mine }, { key: mine }, { key: mine }])).toEqual(expected);
   });
