@@ -36,8 +36,6 @@ export default defineConfig({
           globalSetup: ['tests/packages/mocks/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          // after the others: its npm installs, tsc, vitest and Chromium would slow the browser tests
-          sequence: { groupOrder: 1 },
         },
       },
     ],
