@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 // Postgres and Redis: a developer's DATABASE_URL, REDIS_URL or WEB_CONCURRENCY must not leak in.
 const env = { TZ: 'UTC', DATABASE_URL: '', REDIS_URL: '', WEB_CONCURRENCY: '' };
 
-// Two projects: fast unit/contract tests, and browser tests against a built console.
+// Three projects: fast unit/contract tests, browser tests against a built console, and the mocks
+// package's tests (packed once; scratch consumer projects installed from the registry).
 export default defineConfig({
   test: {
     env,
@@ -14,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/browser/**'],
+          exclude: ['tests/browser/**', 'tests/packages/**'],
           env,
           testTimeout: 30_000,
           hookTimeout: 120_000,
@@ -29,6 +30,16 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'package',
+          include: ['tests/packages/**/*.test.ts'],
+          env,
+          globalSetup: ['tests/packages/mocks/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
         },
       },
     ],

@@ -82,15 +82,25 @@ export async function serverRunner(
   };
 }
 
+/** What an MSW runner builds its handlers with: src/mocks, or the built package's main entry. */
+export interface MocksEntry {
+  createMockApi: typeof createMockApi;
+  createOrdersHandlers: typeof createOrdersHandlers;
+}
+
 /** MSW in node: setupServer with the handler set, requests through fetch to a fake origin. */
-export async function mswRunner(world: SourceWorld = fixtureWorld): Promise<Runner> {
-  const api = createMockApi(world, { clock: fixedClock, ids: sequentialIds() });
+export async function mswRunner(
+  world: SourceWorld = fixtureWorld,
+  mocks: MocksEntry = { createMockApi, createOrdersHandlers },
+  name = 'msw',
+): Promise<Runner> {
+  const api = mocks.createMockApi({ world, clock: fixedClock, ids: sequentialIds() });
   const origin = 'http://msw.test';
-  const msw = setupServer(...createOrdersHandlers(api, origin));
+  const msw = setupServer(...mocks.createOrdersHandlers(api, origin));
   msw.listen({ onUnhandledFrame: 'bypass' });
   await api.deps();
   return {
-    name: 'msw',
+    name,
     send: (request) => fetchAnswer(origin + request.path, request),
     store: async () => (await api.deps()).orders,
     close: () => {
