@@ -4,7 +4,8 @@
 // the rows a page shows.
 import type { RequestFilter } from '../../src/api/request-log.ts';
 import { statusClass, type RequestRecord } from '../../src/api/request-record.ts';
-import { Dictionary, callerKindCode, environmentCode, hashId } from './codes.ts';
+import { Dictionary } from '../dictionary.ts';
+import { callerKindCode, environmentCode, hashId } from './codes.ts';
 
 /** Where an entry's line lies: its segment file (by number), byte offset and length. */
 export interface EntryPlace {

@@ -48,10 +48,28 @@ export interface StoredOrder {
   request_sha256: string | null;
 }
 
+/** Which orders to list: one environment's, newest first, optionally one customer's. */
+export interface OrderListQuery {
+  environment: KeyRecord['environment'];
+  customer?: string;
+  /** 1–100. */
+  limit: number;
+  /** The id of the last order of the previous page: the list continues with older ones. */
+  startingAfter?: string;
+}
+
+/** A page of orders, newest first, and whether older ones follow. */
+export interface OrderListPage {
+  orders: StoredOrder[];
+  hasMore: boolean;
+}
+
 /** Where orders live. `create` resolves only once the order is durable. */
 export interface OrderStore {
   create(order: StoredOrder): Promise<void>;
   get(id: string): MaybePromise<StoredOrder | undefined>;
+  /** Newest first, by created_at then id; null when `startingAfter` is no order of that environment. */
+  list(query: OrderListQuery): MaybePromise<OrderListPage | null>;
   count(): MaybePromise<number>;
 }
 
