@@ -62,14 +62,14 @@ export const suite: BenchSuite = {
     const db = await openWorkspace();
     try {
       const now = Date.now();
-      const log = FileRequestLog.open({ dir, maxBytes: 4 * 2 ** 30 });
+      const log = await FileRequestLog.open({ dir, maxBytes: 4 * 2 ** 30 });
       for (let n = 0; n < entries; n++) {
         log.append(request(n, now));
         if (n % 50_000 === 0) await log.flushed();
       }
       await log.close();
       const start = performance.now();
-      const reopened = FileRequestLog.open({ dir, maxBytes: 4 * 2 ** 30 });
+      const reopened = await FileRequestLog.open({ dir, maxBytes: 4 * 2 ** 30 });
       const replayMs = performance.now() - start;
       const deep = (await reopened.page({ limit: 50, before: Math.floor(entries / 2) })).rows.at(-1)?.seq;
       const cases: [string, () => Promise<unknown>][] = [

@@ -69,11 +69,11 @@ export class FileRequestLog implements RequestLog {
     this.unlock = unlock;
   }
 
-  /** Opens (creating) the log in `options.dir` and replays what it holds. */
-  static open(options: FileLogOptions): FileRequestLog {
+  /** Opens (creating) the log in `options.dir`, one process per folder, and replays what it holds. */
+  static async open(options: FileLogOptions): Promise<FileRequestLog> {
     const full = { ...fileLogDefaults, ...options };
     mkdirSync(full.dir, { recursive: true });
-    const unlock = lockFolder(full.dir);
+    const unlock = await lockFolder(full.dir);
     const log = new FileRequestLog(full, unlock);
     try {
       log.replay();

@@ -1,5 +1,6 @@
-// Listing an environment's orders, newest first, a page at a time: the memory store (MSW) and the
-// journal (server), fresh and after a replay, agree with the list a sort of every order gives.
+// Listing an environment's orders, newest first, a page at a time: the memory store (MSW), the
+// journal (server; fresh and after a replay) and Postgres agree with the list a sort of every order
+// gives.
 import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderListQuery, OrderStore, StoredOrder } from '../../src/api/orders/deps.ts';
 import { compareOrders, MemoryOrderStore } from '../../src/api/orders/memory-store.ts';
 import { JournalOrderStore } from '../../server/order-journal.ts';
+import { PostgresDatabase } from '../../server/stores/postgres/database.ts';
+import { PostgresOrderStore } from '../../server/stores/postgres/order-store.ts';
+import { enginesAvailable, useEngines } from '../helpers/engines.ts';
 
 const environments = ['production', 'sandbox', 'staging'] as const;
 
@@ -118,5 +122,38 @@ describe('listing orders', () => {
       });
     }
     await journal.close();
+  });
+});
+
+describe.skipIf(!enginesAvailable())('listing orders on Postgres', () => {
+  const engines = useEngines();
+
+  it('pages as the other stores do, ties on created_at decided by id', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(orderArbitrary, { maxLength: 40 }),
+        fc.constantFrom(...environments),
+        fc.option(fc.constantFrom('cus_a', 'cus_b'), { nil: undefined }),
+        fc.integer({ min: 1, max: 7 }),
+        async (drafts, environment, customer, limit) => {
+          const orders = drafts.map(stored);
+          const query = { environment, customer, limit };
+          const db = new PostgresDatabase(await engines.postgres().createDatabase());
+          try {
+            const store = new PostgresOrderStore(db);
+            await Promise.all(orders.map((o) => store.create(o)));
+            expect(await allPages(store, query)).toEqual(expectedPages(orders, query));
+            const [first] = orders;
+            if (first) {
+              const other = environments.find((e) => e !== first.environment) ?? 'sandbox';
+              expect(await store.list({ environment: other, limit: 5, startingAfter: first.id })).toBeNull();
+            }
+          } finally {
+            await db.close();
+          }
+        },
+      ),
+      { numRuns: 12 },
+    );
   });
 });

@@ -31,7 +31,7 @@ describe('the request log through kill -9', () => {
   it('keeps every entry written before the kill, in order, and starts again', async () => {
     dir = mkdtempSync(join(tmpdir(), 'estate-request-crash-'));
     await writeThenKill(dir, 2000, 64 << 20);
-    const log = FileRequestLog.open({ dir, maxBytes: 64 << 20 });
+    const log = await FileRequestLog.open({ dir, maxBytes: 64 << 20 });
     const { rows, matched } = await log.page({ limit: 1_000_000 });
     expect(matched).toBeGreaterThanOrEqual(2000);
     const oldestFirst = rows.reverse();
@@ -46,7 +46,7 @@ describe('the request log through kill -9', () => {
     dir = mkdtempSync(join(tmpdir(), 'estate-request-crash-'));
     const cap = 256 * 1024;
     await writeThenKill(dir, 5000, cap);
-    const log = FileRequestLog.open({ dir, maxBytes: cap, segmentBytes: 64 * 1024 });
+    const log = await FileRequestLog.open({ dir, maxBytes: cap, segmentBytes: 64 * 1024 });
     const bytes = readdirSync(dir)
       .filter((f) => f.endsWith('.ndjson'))
       .reduce((sum, f) => sum + statSync(join(dir, f)).size, 0);

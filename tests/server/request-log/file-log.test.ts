@@ -37,7 +37,7 @@ describe('FileRequestLog', () => {
   });
 
   it('shows an entry at once, on disk after flushing, and the same after a reopen', async () => {
-    const log = FileRequestLog.open({ dir, maxBytes: 1 << 20 });
+    const log = await FileRequestLog.open({ dir, maxBytes: 1 << 20 });
     for (const n of range(0, 25)) log.append(record(n));
     // Before any write: read back from the lines waiting in memory.
     const first = await log.page({ limit: 10 });
@@ -48,7 +48,7 @@ describe('FileRequestLog', () => {
     expect(ids((await log.page({ limit: 10, before: 16 })).rows)).toEqual(idsOf(range(5, 15).reverse()));
     await log.close();
 
-    const reopened = FileRequestLog.open({ dir, maxBytes: 1 << 20 });
+    const reopened = await FileRequestLog.open({ dir, maxBytes: 1 << 20 });
     expect(await reopened.page({ limit: 30 })).toEqual(await pageOf(range(0, 25)));
     reopened.append(record(25));
     expect((await reopened.page({ limit: 1 })).rows[0]).toEqual({ seq: 26, ...record(25) });
@@ -57,7 +57,7 @@ describe('FileRequestLog', () => {
 
   it('drops the oldest segments to stay under its cap, on disk and in the index', async () => {
     const line = JSON.stringify(record(0)).length + 1;
-    const log = FileRequestLog.open({ dir, maxBytes: line * 100, segmentBytes: line * 20 });
+    const log = await FileRequestLog.open({ dir, maxBytes: line * 100, segmentBytes: line * 20 });
     for (const n of range(0, 500)) {
       log.append(record(n));
       if (n % 50 === 0) await log.flushed();
@@ -73,28 +73,28 @@ describe('FileRequestLog', () => {
     expect(kept.rows.length).toBeGreaterThanOrEqual(80);
     expect(await log.find(record(0).request_id)).toBeUndefined();
     await log.close();
-    const reopened = FileRequestLog.open({ dir, maxBytes: line * 100, segmentBytes: line * 20 });
+    const reopened = await FileRequestLog.open({ dir, maxBytes: line * 100, segmentBytes: line * 20 });
     expect(await reopened.page({ limit: 1000 })).toEqual(kept);
     await reopened.close();
   });
 
   it('cuts a torn last line (a crash mid-write) and appends on a line of its own', async () => {
-    const log = FileRequestLog.open({ dir, maxBytes: 1 << 20 });
+    const log = await FileRequestLog.open({ dir, maxBytes: 1 << 20 });
     for (const n of range(0, 3)) log.append(record(n));
     await log.close();
     const [segment] = readdirSync(dir).filter((f) => f.endsWith('.ndjson'));
     appendFileSync(join(dir, segment ?? ''), '{"request_id":"req_torn","st');
-    const reopened = FileRequestLog.open({ dir, maxBytes: 1 << 20 });
+    const reopened = await FileRequestLog.open({ dir, maxBytes: 1 << 20 });
     reopened.append(record(3));
     await reopened.close();
-    const again = FileRequestLog.open({ dir, maxBytes: 1 << 20 });
+    const again = await FileRequestLog.open({ dir, maxBytes: 1 << 20 });
     expect(await again.page({ limit: 10 })).toEqual(await pageOf(range(0, 4)));
     await again.close();
   });
 
   it('loses only the batch the disk refused, says so once, and keeps logging', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const log = FileRequestLog.open({ dir, maxBytes: 1 << 20 });
+    const log = await FileRequestLog.open({ dir, maxBytes: 1 << 20 });
     log.append(record(0));
     await log.flushed();
     disk.failNext = true;
@@ -104,7 +104,7 @@ describe('FileRequestLog', () => {
     await log.close();
     expect(errors).toHaveBeenCalledTimes(1);
     errors.mockRestore();
-    const reopened = FileRequestLog.open({ dir, maxBytes: 1 << 20 });
+    const reopened = await FileRequestLog.open({ dir, maxBytes: 1 << 20 });
     expect(ids((await reopened.page({ limit: 10 })).rows)).toEqual(idsOf([2, 0]));
     await reopened.close();
   });
