@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writePlain } from '../src/api/http/node.ts';
 import { problemResponse } from '../src/api/orders/respond.ts';
+import { installLiveSource } from '../src/live/source.ts';
 import { loadApiRuntime, type ApiOptions, type ApiRuntime } from './api-deps.ts';
 import { apiHandler, attachServer, type NodeHandler } from './api-listener.ts';
 
@@ -69,8 +70,10 @@ const noConsole: NodeHandler = (_req: IncomingMessage, res: ServerResponse) =>
 /** Starts the console and API on one port (0 picks a free one). */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
-  const astro = options.console === false ? noConsole : await loadAstroHandler(options.distDir ?? 'dist');
   const api = await loadApiRuntime(options.api);
+  // The console reads the running API's log through the live source (pages never import server/).
+  if (api.log) installLiveSource({ startedAtMs: Date.now(), log: api.log });
+  const astro = options.console === false ? noConsole : await loadAstroHandler(options.distDir ?? 'dist');
   const server = createServer({
     headersTimeout: timeouts.headersMs,
     requestTimeout: timeouts.requestMs,

@@ -4,7 +4,7 @@
  * The nearest-rank percentile (the smallest value with at least `fraction` of the values at or
  * below it), as the workspace's views compute p99; null for no values. Reorders `values`.
  */
-export function nearestRank(values: Float32Array, fraction: number): number | null {
+export function nearestRank(values: Float64Array, fraction: number): number | null {
   const n = values.length;
   if (n === 0) return null;
   const k = Math.min(n, Math.max(1, Math.ceil(fraction * n))) - 1;

@@ -1,7 +1,9 @@
 // Which workspace route a request is: its method, its path matched against the routes' templates
 // (`/v2/orders/{order_id}`), and the stage its key's environment reaches (routes are published per
 // stage). Read-only data in, a route id out: the request log records it for every answer.
-import type { Environment } from './request-record.ts';
+import type { KeyRecord } from './orders/deps.ts';
+
+type Environment = KeyRecord['environment'];
 
 /** A workspace route as the map needs it. */
 export interface MappedRoute {

@@ -21,6 +21,8 @@ export interface KeyRecord {
   rotation_ends_at?: string;
   /** Orders the key's plan allows per calendar month (UTC). */
   quota_orders_per_month: number;
+  /** The consumer that holds the key, when exactly one does (the request log names it). */
+  consumer_id?: string | null;
 }
 
 /** Looks keys up by the hex SHA-256 of their material. */
@@ -118,9 +120,11 @@ export interface Clock {
   now(): number;
 }
 
-/** Makes new order ids (`ord_…`). */
+/** Makes new order ids (`ord_…`) and request ids (`req_…`, the `Request-Id` of every answer). */
 export interface IdGenerator {
   orderId(): string;
+  /** Default: random `req_…` ids. */
+  requestId?(): string;
 }
 
 /** Hex SHA-256 of key material or a body; WebCrypto by default, node:crypto on the server. */
@@ -128,6 +132,8 @@ export type Sha256 = (input: string | Uint8Array) => string | Promise<string>;
 
 /** A deprecated path still served: the path of its successor, and the headers that say so. */
 export interface DeprecatedPath {
+  /** The one method the deprecated route was published with (POST for /v1/orders). */
+  method: string;
   successor: string;
   /** Lower-case Deprecation, Sunset and Link (src/api/deprecation.ts). */
   headers: Record<string, string>;

@@ -3,7 +3,12 @@ import { FileRequestLog } from '../../../server/request-log/file-log.ts';
 import { record } from './records.ts';
 
 const [dir = '', checkpoint = '1000', maxBytes = String(1 << 20)] = process.argv.slice(2);
-const log = await FileRequestLog.open({ dir, maxBytes: Number(maxBytes), segmentBytes: 64 * 1024, flushMs: 5 });
+const log = await FileRequestLog.open({
+  dir,
+  maxBytes: Number(maxBytes),
+  segmentBytes: 64 * 1024,
+  flushMs: 5,
+});
 let n = 0;
 for (; n < Number(checkpoint); n++) log.append(record(n));
 await log.flushed();

@@ -5,7 +5,7 @@ import { nearestRank } from '../../../server/request-log/summary.ts';
 
 const bySorting = (values: number[], fraction: number): number | null => {
   if (values.length === 0) return null;
-  const sorted = Float32Array.from(values).sort();
+  const sorted = Float64Array.from(values).sort();
   return sorted[Math.max(1, Math.ceil(fraction * sorted.length)) - 1] as number;
 };
 
@@ -16,7 +16,7 @@ describe('nearestRank', () => {
         fc.array(fc.float({ min: 0, max: 1e6, noNaN: true }), { maxLength: 400 }),
         fc.double({ min: 0.01, max: 1, noNaN: true }),
         (values, fraction) => {
-          expect(nearestRank(Float32Array.from(values), fraction)).toBe(bySorting(values, fraction));
+          expect(nearestRank(Float64Array.from(values), fraction)).toBe(bySorting(values, fraction));
         },
       ),
     );
@@ -31,6 +31,6 @@ describe('nearestRank', () => {
     [[5, 5, 5, 1], 0.5, 5],
     [[], 0.99, null],
   ])('of %j at %d is %j', (values, fraction, expected) => {
-    expect(nearestRank(Float32Array.from(values), fraction)).toBe(expected);
+    expect(nearestRank(Float64Array.from(values), fraction)).toBe(expected);
   });
 });
