@@ -7,7 +7,7 @@ import { handleNodeRequest } from '../../api/http/node.ts';
 import type { OrdersDeps } from '../../api/orders/deps.ts';
 import { defaultDataFile } from '../../lib/data-file.ts';
 import { openWorkspace } from '../../lib/db.ts';
-import { deprecatedRouteHeaders } from '../../queries/blast.ts';
+import { deprecatedRouteHeaders } from '../../queries/blast/retire.ts';
 
 /** The deprecated path and the successor path it is answered by. */
 export const deprecatedOrdersPath = '/v1/orders';

@@ -1,0 +1,45 @@
+// The rotate-a-key what-if: who must switch to the new material, and the overlap window.
+import type { Workspace } from '../../lib/db.ts';
+import { runQuery } from '../sql-file.ts';
+
+/** Rotate-a-key summary (v_preview_rotate_key). */
+export interface RotateSummary {
+  key_id: string;
+  label: string;
+  environment: string;
+  status: string;
+  expires_at: string | null;
+  consumers_to_switch: number;
+  requests_per_day: number;
+  automation_consumers: number;
+  assistant_consumers: number;
+  human_consumers: number;
+  routes_reached: number;
+  overlap_window_days: number;
+  has_overlap_window: boolean;
+  blast_score: number;
+}
+
+/** A consumer that must switch to the new key material. */
+export interface RotateConsumer {
+  consumer_id: string;
+  name: string;
+  primary_caller_kind: string;
+  requests_per_day: number;
+  routes: number;
+  other_active_keys: number;
+}
+
+/** The rotate what-if of one key. */
+export interface RotatePreviewData {
+  summary: RotateSummary;
+  consumers: RotateConsumer[];
+}
+
+/** Rotate-a-key what-if; undefined for an unknown key. */
+export async function rotatePreview(keyId: string, db?: Workspace): Promise<RotatePreviewData | undefined> {
+  const [summary] = await runQuery<RotateSummary>('blast', 'rotate_key', { key_id: keyId }, db);
+  if (!summary) return undefined;
+  const consumers = await runQuery<RotateConsumer>('blast', 'rotate_key_consumers', { key_id: keyId }, db);
+  return { summary, consumers };
+}
