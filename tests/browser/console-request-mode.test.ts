@@ -41,6 +41,23 @@ describe.runIf(browserAvailable())('console rendered per request', () => {
     await context.close();
   });
 
+  it('ignores names inherited from Object.prototype on the server (no JavaScript)', async () => {
+    const { server, browser } = session();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const [screen, query] of [
+      ['keys', 'chip=__proto__'],
+      ['routes', 'method=toString&stage=__proto__&sort=toString'],
+      ['functions', 'runtime=constructor&chip=__proto__'],
+    ]) {
+      await page.goto(`${server.baseUrl}/app/api/${screen}`);
+      const all = await visibleIds(page);
+      await page.goto(`${server.baseUrl}/app/api/${screen}?${query}`);
+      expect({ screen, ids: await visibleIds(page) }).toEqual({ screen, ids: all });
+    }
+    await context.close();
+  });
+
   it('renders a detail page from its id and answers 404 for an unknown one', async () => {
     const { server, browser } = session();
     const [fn] = await ws.query<{ id: string; name: string }>(
