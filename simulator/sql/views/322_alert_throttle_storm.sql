@@ -34,13 +34,13 @@ select
   q.throttled_429,
   q.quota_burn_pct,
   case
-    when q.quota_burn_pct >= 100 then format('{} plan quota exhausted: {}% burned', q.plan, q.quota_burn_pct)
+    when q.quota_burn_pct >= 100 then format('{} plan quota exhausted: {}% burned', q.plan, round(q.quota_burn_pct, 1))
     when coalesce(o.minutes_over, 0) > 0 then format(
       'demand bursts above the {} rpm budget of key {} (peak {} rpm){}',
       k.rpm_budget, k.name, o.peak_rpm,
-      case when q.is_at_risk then format('; {}% of the {} quota is burned too', q.quota_burn_pct, q.plan) else '' end
+      case when q.is_at_risk then format('; {}% of the {} quota is burned too', round(q.quota_burn_pct, 1), q.plan) else '' end
     )
-    when q.is_at_risk then format('{} plan quota nearly exhausted: {}% burned', q.plan, q.quota_burn_pct)
+    when q.is_at_risk then format('{} plan quota nearly exhausted: {}% burned', q.plan, round(q.quota_burn_pct, 1))
     else format('requests refused with 429 on key {}', k.name)
   end as cause,
   format(
@@ -50,7 +50,7 @@ select
     t.requests::BIGINT,
     p.period_start,
     p.period_end,
-    q.quota_burn_pct,
+    round(q.quota_burn_pct, 1),
     coalesce(o.minutes_over, 0)::BIGINT,
     k.rpm_budget
   ) as evidence,

@@ -1,7 +1,7 @@
 // src/queries/blast/throttle.ts on the hand-computed blast fixture: the throttle setup the page
 // embeds predicts exactly what the SQL macro predicts.
 import { describe, expect, it } from 'vitest';
-import { predictThrottle, sortThrottleRows } from '../../../src/components/blast/throttle-formula.ts';
+import { predictThrottle, sortThrottleRows } from '../../../src/lib/what-if/throttle.ts';
 import { throttlePreview, throttleSetup } from '../../../src/queries/blast/throttle.ts';
 import { useBlastWorkspace } from './blast-workspace.ts';
 

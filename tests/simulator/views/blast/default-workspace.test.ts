@@ -127,7 +127,7 @@ describe('the throttle replay on the default workspace', () => {
   it('predicts, at each key’s current budget, the 429s the key recorded', async () => {
     const rows = await db.query<{ key_id: string; recorded: number; predicted: number }>(
       `select k.key_id, round(sum(t.throttled_429)::DOUBLE / any_value(w.days), 1) as recorded,
-         (select coalesce(sum(throttled_per_day), 0) from preview_throttle(k.key_id, k.rpm_budget)) as predicted
+         round((select coalesce(sum(throttled_per_day), 0) from preview_throttle(k.key_id, k.rpm_budget)), 1) as predicted
        from keys k join traffic_daily t using (key_id) cross join workspace w
        group by k.key_id, k.rpm_budget having sum(t.throttled_429) > 0`,
     );
