@@ -1,5 +1,6 @@
 // Queries of the Overview screen, one per figure group, all over the measure and blast views.
 import type { Workspace } from '../lib/db.ts';
+import { alertWhatIfHref } from '../lib/what-if/alert-links.ts';
 import { runOne, runQuery } from './sql-file.ts';
 
 /** v_overview: the headline figures. */
@@ -86,6 +87,20 @@ export interface AlertRow {
   href: string;
 }
 
+/** The what-if input that answers an alert (alert_what_if_inputs.sql); null where none applies. */
+export interface AlertWhatIfRow {
+  alert_id: string;
+  throttle_rpm: number | null;
+  retire_sunset: string | null;
+  rotate_overlap_days: number | null;
+  change_error_pct: number | null;
+}
+
+/** An alert with the link to the what-if that answers it, filled in. */
+export interface AlertWithWhatIf extends AlertRow {
+  what_if_href: string;
+}
+
 /** The headline figures. */
 export const overviewFigures = (db?: Workspace) =>
   runOne<OverviewFiguresRow>('overview', 'overview_figures', {}, db);
@@ -100,8 +115,25 @@ export const requestsDaily = (db?: Workspace) =>
   runQuery<RequestsDailyRow>('overview', 'requests_daily', {}, db);
 /** The blast board. */
 export const blastBoard = (db?: Workspace) => runQuery<BlastBoardRow>('overview', 'blast_board', {}, db);
-/** The root-caused alerts. */
-export const alerts = (db?: Workspace) => runQuery<AlertRow>('overview', 'alerts', {}, db);
+/** The root-caused alerts, each linking to the what-if that answers it. */
+export async function alerts(db?: Workspace): Promise<AlertWithWhatIf[]> {
+  const rows = await runQuery<AlertRow>('overview', 'alerts', {}, db);
+  const inputs = new Map(
+    (await runQuery<AlertWhatIfRow>('overview', 'alert_what_if_inputs', {}, db)).map((i) => [i.alert_id, i]),
+  );
+  return rows.map((alert) => {
+    const input = inputs.get(alert.alert_id);
+    return {
+      ...alert,
+      what_if_href: alertWhatIfHref(alert.kind, alert.href, {
+        throttleRpm: input?.throttle_rpm ?? undefined,
+        retireSunset: input?.retire_sunset ?? undefined,
+        rotateOverlapDays: input?.rotate_overlap_days ?? undefined,
+        changeErrorPct: input?.change_error_pct ?? undefined,
+      }),
+    };
+  });
+}
 
 /** Everything the Overview shows, read in one go. */
 export async function overviewScreen(db?: Workspace) {

@@ -3,6 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../src/lib/db.ts';
+import { formatCount } from '../../src/lib/format.ts';
+import { throttleTotal } from '../../src/queries/blast/throttle.ts';
 import { browserAvailable, testDist, useConsole } from './harness.ts';
 import { openTestWorkspace, visibleIds } from './console-helpers.ts';
 
@@ -55,6 +57,21 @@ describe.runIf(browserAvailable())('console rendered per request', () => {
       await page.goto(`${server.baseUrl}/app/api/${screen}?${query}`);
       expect({ screen, ids: await visibleIds(page) }).toEqual({ screen, ids: all });
     }
+    await context.close();
+  });
+
+  it('renders a what-if filled in from the URL on the server (no JavaScript)', async () => {
+    const { server, browser } = session();
+    const [key] = await ws.query<{ id: string }>(
+      'select key_id as id from traffic_daily group by all order by sum(throttled_429) desc, key_id limit 1',
+    );
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/app/api/keys/${key?.id}?throttle_rpm=900#what-if-throttle`);
+    expect(await page.locator('[data-throttle-total]').textContent()).toBe(
+      formatCount(await throttleTotal(key?.id ?? '', 900, ws)),
+    );
+    expect(await page.locator('[data-throttle-rpm]').inputValue()).toBe('900');
     await context.close();
   });
 

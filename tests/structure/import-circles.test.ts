@@ -5,7 +5,15 @@ import { importCircles, importGraph, sourceFiles, type ImportGraph } from '../he
 describe('importCircles', () => {
   it.each<[string, [string, string[]][], string[]]>([
     // a chain has no circle
-    ['a chain', [['a', ['b']], ['b', ['c']], ['c', []]], []],
+    [
+      'a chain',
+      [
+        ['a', ['b']],
+        ['b', ['c']],
+        ['c', []],
+      ],
+      [],
+    ],
     // the circle of issue 18: functions → routes → keys → routes
     [
       'a circle behind an entry',

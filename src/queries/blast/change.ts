@@ -1,6 +1,10 @@
 // The change-a-function what-if: the routes and traffic a function serves and the consumers
 // behind them.
 import type { Workspace } from '../../lib/db.ts';
+import type { ChangeConsumerFacts, ChangeRouteFacts, ChangeSetup } from '../../lib/what-if/change.ts';
+import { lookup, thresholds } from '../common.ts';
+import { overviewFigures } from '../overview.ts';
+import { functionsById } from '../rows.ts';
 import { runQuery } from '../sql-file.ts';
 
 /** Change-a-function summary (v_preview_change_function). */
@@ -20,29 +24,18 @@ export interface FunctionSummary {
 }
 
 /** A route a function serves. */
-export interface FunctionRoute {
-  route_id: string;
-  label: string;
-  stage: string;
-  deprecated: boolean;
-  dependents: number;
-  requests_per_day: number;
-}
+export type FunctionRoute = ChangeRouteFacts;
 
 /** A consumer behind a function's routes. */
-export interface FunctionConsumer {
-  consumer_id: string;
-  name: string;
-  primary_caller_kind: string;
-  routes: number;
-  requests_per_day: number;
-}
+export type FunctionConsumer = ChangeConsumerFacts;
 
 /** The change what-if of one function. */
 export interface FunctionPreviewData {
   summary: FunctionSummary;
   routes: FunctionRoute[];
   consumers: FunctionConsumer[];
+  /** What the page embeds to answer the what-if for any proposed change. */
+  setup: ChangeSetup;
 }
 
 /** Change-a-function what-if; undefined for an unknown function. */
@@ -69,5 +62,15 @@ export async function functionPreview(
     { function_id: functionId },
     db,
   );
-  return { summary, routes, consumers };
+  const fn = lookup(await functionsById(db), functionId, 'function');
+  const setup: ChangeSetup = {
+    function_id: functionId,
+    current_error_pct: fn.error_pct,
+    requests_per_day: summary.requests_per_day,
+    routes,
+    consumers,
+    estate_requests_per_day: (await overviewFigures(db)).requests_per_day,
+    availability_target_pct: (await thresholds(db)).availability_target_pct,
+  };
+  return { summary, routes, consumers, setup };
 }

@@ -2,7 +2,11 @@
 // deprecation headers its callers receive.
 import { deprecationHeaders, type DeprecationHeaders } from '../../api/deprecation.ts';
 import type { Workspace } from '../../lib/db.ts';
+import type { RetireDependentFacts, RetireSetup } from '../../lib/what-if/retire.ts';
+import { lookup, period } from '../common.ts';
+import { keysById } from '../rows.ts';
 import { runQuery } from '../sql-file.ts';
+import { blastConstants } from './score.ts';
 
 /** Retire-a-route summary (v_preview_retire_route), dates YYYY-MM-DD. */
 export interface RetireSummary {
@@ -23,15 +27,8 @@ export interface RetireSummary {
   blast_score: number;
 }
 
-/** A consumer still calling a route. */
-export interface RetireDependent {
-  consumer_id: string;
-  name: string;
-  primary_caller_kind: string;
-  key_ids: string;
-  requests_per_day: number;
-  agent_share_pct: number;
-}
+/** A consumer still calling a route, with the keys it calls through, by name. */
+export type RetireDependent = RetireDependentFacts;
 
 /** A function serving a route, and whether retiring the route leaves it without one. */
 export interface RetireFunction {
@@ -41,12 +38,14 @@ export interface RetireFunction {
   left_without_route: boolean;
 }
 
-/** The retire what-if of one route, with the headers its callers receive once it is deprecated. */
+/** The retire what-if of one route: the headers its callers receive at the proposed sunset, and the
+ * setup the page embeds to answer other sunsets. */
 export interface RetirePreviewData {
   summary: RetireSummary;
   dependents: RetireDependent[];
   functions: RetireFunction[];
   headers: DeprecationHeaders;
+  setup: RetireSetup;
 }
 
 /** Where callers of a deprecated route read about it: its page in the console. */
@@ -58,12 +57,13 @@ export function deprecationInfoUrl(routeId: string): string {
 export async function retirePreview(routeId: string, db?: Workspace): Promise<RetirePreviewData | undefined> {
   const [summary] = await runQuery<RetireSummary>('blast', 'retire_route', { route_id: routeId }, db);
   if (!summary) return undefined;
-  const dependents = await runQuery<RetireDependent>(
-    'blast',
-    'retire_route_dependents',
-    { route_id: routeId },
-    db,
-  );
+  type Row = Omit<RetireDependent, 'keys'> & { key_ids: string };
+  const rows = await runQuery<Row>('blast', 'retire_route_dependents', { route_id: routeId }, db);
+  const keys = await keysById(db);
+  const dependents = rows.map(({ key_ids, ...row }) => ({
+    ...row,
+    keys: key_ids.split(', ').map((id) => ({ key_id: id, name: lookup(keys, id, 'key').name })),
+  }));
   const functions = await runQuery<RetireFunction>(
     'blast',
     'retire_route_functions',
@@ -76,7 +76,20 @@ export async function retirePreview(routeId: string, db?: Workspace): Promise<Re
     successor: summary.successor_path,
     infoUrl: deprecationInfoUrl(routeId),
   });
-  return { summary, dependents, functions, headers };
+  const constants = await blastConstants(db);
+  const setup: RetireSetup = {
+    route_id: routeId,
+    as_of: (await period(db)).as_of,
+    deprecated: summary.deprecated,
+    deprecated_at: summary.deprecated_at,
+    default_sunset: summary.sunset_at,
+    successor_path: summary.successor_path,
+    info_url: deprecationInfoUrl(routeId),
+    notice_policy_days: constants.retire_notice_days,
+    sunset_soon_days: constants.sunset_soon_days,
+    dependents,
+  };
+  return { summary, dependents, functions, headers, setup };
 }
 
 /** The deprecation headers of a deprecated prod route (e.g. POST /v1/orders); undefined when none. */

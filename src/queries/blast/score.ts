@@ -44,6 +44,7 @@ export interface BlastConstants {
   rotation_overlap_days: number;
   rotation_overlap_min_days: number;
   retire_notice_days: number;
+  sunset_soon_days: number;
   traffic_cap_per_day: number;
   high_blast_score: number;
 }

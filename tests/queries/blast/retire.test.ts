@@ -1,6 +1,7 @@
 // src/queries/blast/retire.ts on the hand-computed blast fixture: who still calls a route and the
 // headers they receive.
 import { describe, expect, it } from 'vitest';
+import { retireOutcome } from '../../../src/lib/what-if/retire.ts';
 import { retirePreview } from '../../../src/queries/blast/retire.ts';
 import { useBlastWorkspace } from './blast-workspace.ts';
 
@@ -22,6 +23,22 @@ describe('retirePreview', () => {
       Sunset: 'Sun, 31 Jan 2027 00:00:00 GMT',
       Link: '</app/api/routes/rt_orders_v1>; rel="deprecation"; type="text/html", </v2/orders>; rel="successor-version"',
     });
+  });
+
+  it('names the keys each caller uses, and embeds a setup giving the same headers at the proposed sunset', async () => {
+    for (const routeId of ['rt_orders_v1', 'rt_sandbox']) {
+      const data = await retirePreview(routeId, ws());
+      if (!data) throw new Error(`no retire preview for ${routeId}`);
+      const outcome = retireOutcome(data.setup, data.setup.default_sunset);
+      expect(outcome.valid && outcome.headers).toEqual(data.headers);
+      const names = new Map(
+        (await ws().query<{ key_id: string; name: string }>('select key_id, name from keys')).map((k) => [
+          k.key_id,
+          k.name,
+        ]),
+      );
+      for (const d of data.dependents) for (const k of d.keys) expect(k.name).toBe(names.get(k.key_id));
+    }
   });
 
   it('proposes dates and the next version for a route not yet deprecated', async () => {
