@@ -1,5 +1,5 @@
 // Helpers for the console's browser tests: the workspace the build read (to compare pages with
-// views), the rows a table shows, and axe-core's serious and critical violations.
+// views), the rows a table shows, and axe-core's violations.
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { openWorkspace, type Workspace } from '../../src/lib/db.ts';
@@ -32,8 +32,8 @@ export interface AxeViolation {
   targets: string[];
 }
 
-/** Runs axe-core on the page and returns its serious and critical violations. */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+/** Runs axe-core on the page and returns its violations of any impact (minor to critical). */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ path: axeSource });
   return page.evaluate(async () => {
     interface AxeResult {
@@ -41,13 +41,11 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
     }
     const axe = (window as unknown as { axe: { run(): Promise<AxeResult> } }).axe;
     const result = await axe.run();
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        targets: v.nodes.map((n) => n.target.join(' ')),
-      }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
   });
 }
