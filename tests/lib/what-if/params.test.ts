@@ -1,5 +1,6 @@
 // What-if inputs in the URL: each read by its own rule, an invalid value ignored, and links written
 // with only the inputs given, ending at the preview's anchor.
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -77,7 +78,9 @@ describe('whatIfHref and withWhatIf: links to a filled-in what-if', () => {
     expect(withWhatIf(params, 'rotateOverlapDays', undefined).toString()).toBe('throttle_rpm=10');
   });
 
-  it('names every input with its own parameter', () => {
+  it('names every input with its own parameter, documented in docs/interfaces.md section D', () => {
     expect(new Set(Object.values(whatIfParams)).size).toBe(Object.keys(whatIfParams).length);
+    const sectionD = readFileSync('docs/interfaces.md', 'utf8').split('## D.')[1]?.split('## E.')[0] ?? '';
+    for (const name of Object.values(whatIfParams)) expect(sectionD).toContain(`| \`${name}\``);
   });
 });
