@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
+import { runCli, UsageError } from '../simulator/cli-args.ts';
 
 /** A benchmark suite: measures, prints its own table, and returns nothing. */
 export interface BenchSuite {
@@ -19,23 +20,38 @@ function cpuTicks(): { total: number; steal: number } | null {
   return { total: ticks.reduce((a, b) => a + b, 0), steal: ticks[7] ?? 0 };
 }
 
-const only = process.argv.slice(2);
-const files = readdirSync('bench/suites')
+const suites = readdirSync('bench/suites')
   .filter((f) => f.endsWith('.ts'))
-  .sort()
-  .filter((f) => only.length === 0 || only.some((name) => f.includes(name)));
+  .sort();
+const usage = `usage: npm run bench -- [suite …]
 
-for (const file of files) {
-  const { suite } = (await import(pathToFileURL(resolve('bench/suites', file)).href)) as {
-    suite: BenchSuite;
-  };
-  console.log(`\n## ${suite.name}\n`);
-  const before = cpuTicks();
-  await suite.run();
-  const after = cpuTicks();
-  // On a shared VM the host can take CPU mid-run; a run with much stolen time is not comparable.
-  if (before && after && after.total > before.total) {
-    const stolen = ((after.steal - before.steal) / (after.total - before.total)) * 100;
-    console.log(`\nCPU time stolen by the hypervisor during this suite: ${stolen.toFixed(1)}%`);
-  }
-}
+Runs every benchmark suite, or those whose file name contains one of the names given.
+Suites: ${suites.map((f) => f.replace(/\.ts$/, '')).join(', ')}.`;
+
+await runCli(
+  { command: 'npm run bench', usage, options: {}, maxPositionals: Infinity },
+  async ({ positionals }) => {
+    for (const name of positionals)
+      if (!suites.some((f) => f.includes(name)))
+        throw new UsageError(
+          `no benchmark suite matches ${name}; suites: ${suites.map((f) => f.replace(/\.ts$/, '')).join(', ')}`,
+        );
+    const files = suites.filter(
+      (f) => positionals.length === 0 || positionals.some((name) => f.includes(name)),
+    );
+    for (const file of files) {
+      const { suite } = (await import(pathToFileURL(resolve('bench/suites', file)).href)) as {
+        suite: BenchSuite;
+      };
+      console.log(`\n## ${suite.name}\n`);
+      const before = cpuTicks();
+      await suite.run();
+      const after = cpuTicks();
+      // On a shared VM the host can take CPU mid-run; a run with much stolen time is not comparable.
+      if (before && after && after.total > before.total) {
+        const stolen = ((after.steal - before.steal) / (after.total - before.total)) * 100;
+        console.log(`\nCPU time stolen by the hypervisor during this suite: ${stolen.toFixed(1)}%`);
+      }
+    }
+  },
+);

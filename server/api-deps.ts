@@ -13,7 +13,8 @@ import { RateLimiter } from '../src/api/orders/rate-limit.ts';
 import { limits } from '../src/api/orders/contract.ts';
 import { defaultDataFile } from '../src/lib/data-file.ts';
 import { openWorkspace } from '../src/lib/db.ts';
-import { FollowingKeyStore, issuedKeysFile } from './issued-keys.ts';
+import { FollowingKeyStore } from './issued-keys.ts';
+import { issuedKeysFile } from '../src/lib/issued-keys-file.ts';
 import { JournalOrderStore } from './order-journal.ts';
 import { toKeyRecord } from '../src/api/orders/world-deps.ts';
 

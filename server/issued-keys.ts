@@ -1,48 +1,25 @@
-// Keys issued at run time (`npm run keys:issue`): an append-only JSONL file of hashes, never
-// material. The server's key store re-reads new lines when it meets a hash it does not know.
-import { appendFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+// The API's key store: the workspace's keys plus the issued-keys file (src/lib/issued-keys-file.ts),
+// followed as it grows, so a key issued, revoked or rotated from the CLI counts without a restart.
 import type { KeyRecord, KeyStore } from '../src/api/orders/deps.ts';
 import type { MapKeyStore } from '../src/api/orders/memory-store.ts';
 import { toKeyRecord } from '../src/api/orders/world-deps.ts';
-import { scanLines } from './file-lines.ts';
+import { IssuedKeysReader } from '../src/lib/issued-keys-file.ts';
+import type { KeyLifecycle } from '../src/lib/issued-keys.ts';
 
-/** One line of the issued-keys file. */
-export interface IssuedKeyLine {
-  key_id: string;
-  name: string;
-  environment: KeyRecord['environment'];
-  status: KeyRecord['status'];
-  plan: string;
-  rpm_budget: number;
-  scopes: string[];
-  created_at: string;
-  expires_at: string | null;
-  key_hash_sha256: string;
-  key_prefix: string;
-  key_last4: string;
-  /** Overrides the plan's monthly order quota for this key (e.g. a benchmark key). */
-  quota_orders_per_month?: number;
-}
-
-/** The issued-keys file: ESTATE_ISSUED_KEYS, else data/issued-keys.jsonl. */
-export function issuedKeysFile(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(env.ESTATE_ISSUED_KEYS ?? 'data/issued-keys.jsonl');
-}
-
-/** Appends one issued key (hash only). */
-export function appendIssuedKey(file: string, line: IssuedKeyLine): void {
-  mkdirSync(dirname(file), { recursive: true });
-  appendFileSync(file, JSON.stringify(line) + '\n', { mode: 0o600 });
+/** A key record with what its lifecycle changed: revoked, or rotated with the end of its overlap. */
+export function withLifecycle(record: KeyRecord, key: KeyLifecycle): KeyRecord {
+  return {
+    ...record,
+    status: key.revoked_at ? 'revoked' : record.status,
+    ...(key.rotation_ends_at ? { rotation_ends_at: key.rotation_ends_at } : {}),
+  };
 }
 
 /** A key store over workspace keys plus the issued-keys file, following the file as it grows. */
 export class FollowingKeyStore implements KeyStore {
-  private offset = 0;
   private readonly keys: MapKeyStore;
-  private readonly file: string;
+  private readonly reader: IssuedKeysReader;
   private readonly quotaOf: (plan: string) => number;
-
   private readonly recheckMs: number;
   private readonly now: () => number;
   private checkedAt: number;
@@ -54,7 +31,7 @@ export class FollowingKeyStore implements KeyStore {
     options: { recheckMs?: number; now?: () => number } = {},
   ) {
     this.keys = keys;
-    this.file = file;
+    this.reader = new IssuedKeysReader(file);
     this.quotaOf = quotaOf;
     this.recheckMs = options.recheckMs ?? 1000;
     this.now = options.now ?? (() => performance.now());
@@ -64,8 +41,8 @@ export class FollowingKeyStore implements KeyStore {
 
   /**
    * The key for a hash. Reads lines appended since the last look when the hash is unknown (a key
-   * issued a moment ago works at once), and at most every `recheckMs` otherwise (a later line for a
-   * known hash, such as a revocation, takes effect within that time).
+   * issued a moment ago works at once), and otherwise once `recheckMs` have passed since the last
+   * look (a revocation or rotation of a known key counts for every request from then on).
    */
   findByHash(hashHex: string): KeyRecord | undefined {
     const now = this.now();
@@ -76,26 +53,14 @@ export class FollowingKeyStore implements KeyStore {
     return this.keys.findByHash(hashHex);
   }
 
-  /** Reads complete lines appended since the last call; true when any were added. */
-  private catchUp(): boolean {
-    if (!existsSync(this.file) || statSync(this.file).size <= this.offset) return false;
-    let added = false;
-    this.offset = scanLines(
-      this.file,
-      (raw) => {
-        try {
-          const line = JSON.parse(raw.toString('utf8')) as IssuedKeyLine;
-          this.keys.add(
-            line.key_hash_sha256,
-            toKeyRecord(line, line.quota_orders_per_month ?? this.quotaOf(line.plan)),
-          );
-          added = true;
-        } catch {
-          // Not a key line: ignored.
-        }
-      },
-      this.offset,
-    );
-    return added;
+  /** Folds in the lines appended since the last call, and updates the records they changed. */
+  private catchUp(): void {
+    for (const key of this.reader.catchUp()) {
+      const base = key.issued
+        ? toKeyRecord(key.issued, key.issued.quota_orders_per_month ?? this.quotaOf(key.issued.plan))
+        : this.keys.findByHash(key.key_hash_sha256);
+      // A line about a workspace key this workspace does not hold changes nothing.
+      if (base?.key_id === key.key_id) this.keys.add(key.key_hash_sha256, withLifecycle(base, key));
+    }
   }
 }

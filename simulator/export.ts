@@ -1,68 +1,116 @@
-// `npm run export -- --out DIR [--file FILE]`: writes every table of the workspace as Parquet,
-// facts (tables with a `day` column) as Hive-style partitions `DIR/<table>/day=YYYY-MM-DD/*.parquet`,
-// the rest as `DIR/<table>.parquet`. Read-only on the workspace, so it runs beside the server.
+// `npm run export -- --out DIR [--file FILE]`: writes every table of the workspace and every live
+// view (src/lib/live-views.ts) as Parquet: facts (tables with a `day` column) as Hive-style
+// partitions `DIR/<table>/day=YYYY-MM-DD/*.parquet`, the rest as `DIR/<name>.parquet`. Read-only on
+// the workspace, so it runs beside the server. Key hashes are never exported.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { existingWorkspaceFile, runCli, UsageError, type CliSpec } from './cli-args.ts';
 import { openWorkspace, type Workspace } from '../src/lib/db.ts';
 import { defaultDataFile } from '../src/lib/data-file.ts';
+import { applyLiveViews, liveViews } from '../src/lib/live-views.ts';
 
-/** One exported table: where it went and how many rows it holds. */
+/** One exported table or live view: where it went and how many rows it holds. */
 export interface ExportedTable {
   table: string;
   path: string;
   partitioned: boolean;
   rows: number;
+  /** Rows without a `day` (partitioned tables only): written to `day=__HIVE_DEFAULT_PARTITION__`. */
+  rowsWithoutDay: number;
 }
 
-// COPY takes its target as a literal, so the path is quoted here; table names come from the catalog.
+/** Columns never exported: analysts have no use for a key's hash, and it is better kept in one place. */
+export const unexportedColumns = ['key_hash_sha256'] as const;
+
+/** The partition folder DuckDB (like Hive and Spark) writes rows with a null partition key to. */
+export const nullPartition = 'day=__HIVE_DEFAULT_PARTITION__';
+
+// COPY takes its target as a literal, so the path is quoted here; names come from the catalog.
 const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 const identifier = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
-/** Exports every base table of an open workspace into `outDir` (replacing what was there). */
-export async function exportParquet(workspace: Workspace, outDir: string): Promise<ExportedTable[]> {
+/** A relation to export: a base table of the workspace, or a live view. */
+interface Source {
+  name: string;
+  columns: string[];
+}
+
+/** Exports every base table and live view of an open workspace into `outDir` (replacing what was there). */
+export async function exportParquet(
+  workspace: Workspace,
+  outDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ExportedTable[]> {
   mkdirSync(outDir, { recursive: true });
-  const tables = await workspace.query<{ table_name: string; has_day: boolean }>(
-    `select t.table_name,
-            exists (select 1 from information_schema.columns c
-                    where c.table_name = t.table_name and c.column_name = 'day') as has_day
+  await applyLiveViews(workspace, env);
+  const live = new Set(liveViews.map((v) => v.name));
+  const relations = await workspace.query<Source & { catalog: string; type: string }>(
+    `select t.table_name as name, t.table_catalog as catalog, t.table_type as type,
+            list(c.column_name order by c.ordinal_position) as columns
      from information_schema.tables t
-     where t.table_type = 'BASE TABLE' and t.table_schema = 'main'
-     order by t.table_name`,
+     join information_schema.columns c using (table_catalog, table_schema, table_name)
+     where t.table_schema = 'main'
+     group by all order by name`,
+  );
+  const sources = relations.filter((r) =>
+    r.catalog === 'temp' ? live.has(r.name) : r.type === 'BASE TABLE',
   );
   const exported: ExportedTable[] = [];
-  for (const { table_name: table, has_day: partitioned } of tables) {
-    const path = join(outDir, partitioned ? table : `${table}.parquet`);
+  for (const { name, columns } of sources) {
+    const partitioned = columns.includes('day');
+    const path = join(outDir, partitioned ? name : `${name}.parquet`);
     rmSync(path, { recursive: true, force: true });
+    const kept = columns.filter((c) => !(unexportedColumns as readonly string[]).includes(c));
+    const select = `select ${kept.map(identifier).join(', ')} from ${identifier(name)}`;
     const options = partitioned
       ? "(format parquet, partition_by (day), compression 'zstd')"
       : "(format parquet, compression 'zstd')";
-    await workspace.query(`copy (select * from ${identifier(table)}) to ${literal(path)} ${options}`);
-    const [count] = await workspace.query<{ n: number }>(
-      `select count(*)::integer as n from ${identifier(table)}`,
+    // COPY answers with the rows it wrote: a live view may grow while it is exported.
+    const [written] = await workspace.query<{ Count: string }>(
+      `copy (${select}) to ${literal(path)} ${options}`,
     );
-    exported.push({ table, path, partitioned, rows: count?.n ?? 0 });
+    const [count] = partitioned
+      ? await workspace.query<{ n: number }>(
+          `select count(*)::integer as n from read_parquet($glob, hive_partitioning = true) where day is null`,
+          { glob: join(path, '*', '*.parquet') },
+        )
+      : [];
+    exported.push({
+      table: name,
+      path,
+      partitioned,
+      rows: Number(written?.Count ?? 0),
+      rowsWithoutDay: count?.n ?? 0,
+    });
   }
   return exported;
 }
 
+const spec = {
+  command: 'npm run export',
+  usage: `usage: npm run export -- --out DIR [--file FILE]
+
+Writes every table of the workspace, and the live views (${liveViews.map((v) => v.name).join(', ')}), as Parquet:
+facts as Hive-style partitions DIR/<table>/day=YYYY-MM-DD/*.parquet (rows without a day go to
+${nullPartition}, which Spark, Trino, BigQuery and DuckDB read back as null), the rest as
+DIR/<name>.parquet. Key hashes are left out. Read-only on the workspace.
+  --out    the folder to write (created; each table's old export there is replaced)
+  --file   the workspace file (default: ESTATE_DATA, else data/estate.duckdb)`,
+  options: { out: 'string', file: 'string' },
+} satisfies CliSpec<{ out: 'string'; file: 'string' }>;
+
 if (import.meta.main) {
-  const { values } = parseArgs({
-    args: process.argv.slice(2),
-    options: { out: { type: 'string' }, file: { type: 'string' } },
-  });
-  if (!values.out) {
-    console.error('usage: npm run export -- --out DIR [--file data/estate.duckdb]');
-    process.exit(2);
-  }
-  const workspace = await openWorkspace(values.file ?? defaultDataFile());
-  try {
-    for (const t of await exportParquet(workspace, resolve(values.out))) {
-      console.log(
-        `${t.table.padEnd(22)} ${String(t.rows).padStart(10)} rows → ${t.path}${t.partitioned ? '/day=*/' : ''}`,
-      );
+  await runCli(spec, async ({ values }) => {
+    if (!values.out) throw new UsageError('--out is required: the folder to write');
+    const workspace = await openWorkspace(existingWorkspaceFile(values.file ?? defaultDataFile()));
+    try {
+      for (const t of await exportParquet(workspace, resolve(values.out))) {
+        const where = t.partitioned ? `${t.path}/day=*/` : t.path;
+        const note = t.rowsWithoutDay > 0 ? ` (${t.rowsWithoutDay} without a day: ${nullPartition})` : '';
+        console.log(`${t.table.padEnd(22)} ${String(t.rows).padStart(10)} rows → ${where}${note}`);
+      }
+    } finally {
+      workspace.close();
     }
-  } finally {
-    workspace.close();
-  }
+  });
 }

@@ -8,19 +8,26 @@ import { openWorkspace } from '../src/lib/db.ts';
 import type { SimConfig } from './config.ts';
 
 const simulatorDir = import.meta.dirname;
+/** Files outside simulator/ whose code decides generated data (the one User-Agent classifier). */
+const sharedSources = [join(simulatorDir, '../src/lib/caller-kind.ts')];
 
 /** Every .ts and .sql file under simulator/, in a stable order. */
-function sourceFiles(dir = simulatorDir): string[] {
+function simulatorFiles(dir = simulatorDir): string[] {
   return readdirSync(dir, { withFileTypes: true })
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .flatMap((entry) => {
       const path = join(dir, entry.name);
-      if (entry.isDirectory()) return sourceFiles(path);
+      if (entry.isDirectory()) return simulatorFiles(path);
       return /\.(ts|sql)$/.test(entry.name) ? [path] : [];
     });
 }
 
-/** Hex SHA-256 over the simulator's source files, names and contents. */
+/** The files whose code decides a workspace's data: the simulator's and the shared ones it runs. */
+export function sourceFiles(): string[] {
+  return [...simulatorFiles(), ...sharedSources];
+}
+
+/** Hex SHA-256 over the source files, names and contents. */
 export function sourcesDigest(): string {
   const hash = createHash('sha256');
   for (const file of sourceFiles())

@@ -1,37 +1,46 @@
 // `npm run sql -- [--format table|csv|json] [--file FILE] ["select …"]`: queries the workspace
-// read-only (so it runs beside the console server); with no query it opens an interactive prompt.
+// read-only (so it runs beside the console server), with the live views (src/lib/live-views.ts)
+// beside its tables and views; with no query it opens an interactive prompt.
 import { createInterface } from 'node:readline/promises';
-import { parseArgs } from 'node:util';
-import { openWorkspace } from '../src/lib/db.ts';
+import { existingWorkspaceFile, oneOf, runCli, type CliSpec } from './cli-args.ts';
+import { formatRows, formats } from './format.ts';
+import { resultSet } from './sql-values.ts';
+import { openWorkspace, type WorkspaceFile } from '../src/lib/db.ts';
 import { defaultDataFile } from '../src/lib/data-file.ts';
-import { formatRows, formats, type Format, type ResultRow } from './format.ts';
+import { applyLiveViews, liveViews } from '../src/lib/live-views.ts';
 
-const { values, positionals } = parseArgs({
-  args: process.argv.slice(2),
-  options: { format: { type: 'string', default: 'table' }, file: { type: 'string' } },
-  allowPositionals: true,
-});
-const format = values.format as Format;
-if (!formats.includes(format)) {
-  console.error(`--format must be one of ${formats.join(', ')}`);
-  process.exit(2);
-}
+const spec = {
+  command: 'npm run sql',
+  usage: `usage: npm run sql -- [--format table|csv|json] [--file FILE] ["select …"]
 
-const workspace = await openWorkspace(values.file ?? defaultDataFile());
+Queries the workspace file read-only; it runs beside the console server.
+  --format   table (aligned, the default), csv (RFC 4180) or json (numbers exact, times ISO 8601 UTC)
+  --file     the workspace file (default: ESTATE_DATA, else data/estate.duckdb)
+With no query, an interactive prompt: end each query with ";", ".tables" lists tables and views.
+Live views over what the running server writes: ${liveViews.map((v) => v.name).join(', ')}.
+The data dictionary is data/README.md.`,
+  options: { format: 'string', file: 'string' },
+  maxPositionals: Infinity,
+} satisfies CliSpec<{ format: 'string'; file: 'string' }>;
 
-async function run(sql: string): Promise<string> {
-  const rows = await workspace.query<ResultRow>(sql);
-  return formatRows(format, rows[0] ? Object.keys(rows[0]) : [], rows);
-}
-
-if (positionals.length > 0) {
+/** Runs one query and prints it; prints DuckDB's whole message and returns false when it fails. */
+async function runQuery(
+  workspace: WorkspaceFile,
+  format: (typeof formats)[number],
+  sql: string,
+): Promise<boolean> {
   try {
-    console.log(await run(positionals.join(' ')));
+    await applyLiveViews(workspace);
+    console.log(formatRows(format, resultSet(await workspace.reader(sql))));
+    return true;
   } catch (error) {
     console.error((error as Error).message);
-    process.exitCode = 1;
+    return false;
   }
-} else {
+}
+
+/** The prompt: reads queries ending with ";" until end of input or ".quit". */
+async function interactive(workspace: WorkspaceFile, format: (typeof formats)[number]): Promise<void> {
   const prompt = createInterface({
     input: process.stdin,
     output: process.stdout,
@@ -54,11 +63,7 @@ if (positionals.length > 0) {
         'select table_name, table_type from information_schema.tables order by table_type, table_name;';
     else buffer += `${line}\n`;
     if (buffer.trimEnd().endsWith(';')) {
-      try {
-        console.log(await run(buffer));
-      } catch (error) {
-        console.error((error as Error).message);
-      }
+      await runQuery(workspace, format, buffer);
       buffer = '';
     }
     if (closed) continue;
@@ -67,4 +72,14 @@ if (positionals.length > 0) {
   }
   prompt.close();
 }
-workspace.close();
+
+await runCli(spec, async ({ values, positionals }) => {
+  const format = oneOf('format', values.format ?? 'table', formats);
+  const workspace = await openWorkspace(existingWorkspaceFile(values.file ?? defaultDataFile()));
+  try {
+    if (positionals.length === 0) await interactive(workspace, format);
+    else if (!(await runQuery(workspace, format, positionals.join(' ')))) process.exitCode = 1;
+  } finally {
+    workspace.close();
+  }
+});

@@ -1,7 +1,8 @@
 // POST /v2/orders on the production server (full contract, fsynced journal) against a bare
 // node:http server that only parses JSON and validates by hand, measured in the same run with
-// autocannon (50 connections). The production server gets a benchmark key issued into its own
-// issued-keys file with a huge rpm budget and quota, so the contract runs in full but never 429s.
+// autocannon (50 connections). The production server reads a copy of the workspace with this
+// tree's views (bench/workspace-copy.ts) and gets a benchmark key issued into its own issued-keys
+// file with a huge rpm budget and quota, so the contract runs in full but never 429s.
 //
 // On a shared VM one server process can run 10-20% faster or slower than an identical one for its
 // whole life (where V8 placed and optimised its code, which core it shares), and the host's speed
@@ -10,15 +11,17 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { appendIssuedKey } from '../../server/issued-keys.ts';
 import { sha256Hex } from '../../src/api/orders/auth.ts';
-import { defaultConfig } from '../../simulator/config.ts';
-import { buildWorld } from '../../simulator/world/index.ts';
-import { writeFixtureWorkspace, type ServerFiles } from '../../tests/server/fixture-workspace.ts';
+import { defaultDataFile } from '../../src/lib/data-file.ts';
+import { openWorkspace } from '../../src/lib/db.ts';
+import { appendIssuedKeysLines } from '../../src/lib/issued-keys-file.ts';
+import type { ServerFiles } from '../../tests/server/fixture-workspace.ts';
 import { killServer, spawnListening, spawnServer } from '../../tests/server/spawn.ts';
 import type { BenchSuite } from '../run.ts';
+import { benchServerFiles } from '../workspace-copy.ts';
 
-const benchKey = 'sk_test_BenchBenchBenchBenchBench';
+/** The benchmark key's material (a test-mode key of its own issued-keys file). */
+export const benchKey = 'sk_test_BenchBenchBenchBenchBench';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
 const durationS = Number(process.env.BENCH_SECONDS ?? 3);
 const warmupS = 1.5;
@@ -119,33 +122,46 @@ const median = (values: number[]) => {
 };
 const pct = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
 
-/** Writes the fixture workspace and the benchmark's unthrottled key. */
-async function benchFiles(): Promise<{ files: ServerFiles; body: string }> {
-  const world = buildWorld(defaultConfig);
-  const files = await writeFixtureWorkspace(world, 'bench/results');
-  appendIssuedKey(files.issuedKeysFile, {
-    key_id: 'key_bench',
-    name: 'benchmark (Internal, unthrottled)',
-    environment: 'sandbox',
-    status: 'active',
-    plan: 'Internal',
-    rpm_budget: 1_000_000_000,
-    scopes: ['orders:write', 'orders:read'],
-    created_at: new Date().toISOString(),
-    expires_at: null,
-    key_hash_sha256: await sha256Hex(benchKey),
-    key_prefix: 'sk_test',
-    key_last4: benchKey.slice(-4),
-    quota_orders_per_month: 1_000_000_000,
-  });
-  const body = JSON.stringify({
-    customer: world.customers[0]?.customer_id,
-    lines: [
-      { sku: world.skus[0]?.sku, qty: 2 },
-      { sku: world.skus[1]?.sku, qty: 1 },
-    ],
-  });
-  return { files, body };
+/** A customer and two skus of a workspace, read-only: the order every request sends. */
+async function orderBody(dataFile: string): Promise<string> {
+  const db = await openWorkspace(dataFile);
+  try {
+    const [customer] = await db.query<{ id: string }>(
+      'select customer_id as id from customers order by 1 limit 1',
+    );
+    const skus = await db.query<{ sku: string }>('select sku from skus order by 1 limit 2');
+    if (!customer || skus.length < 2) throw new Error(`${dataFile} has no customers or skus to order`);
+    return JSON.stringify({
+      customer: customer.id,
+      lines: skus.map(({ sku }, i) => ({ sku, qty: 2 - i })),
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/** A copy of the workspace with this tree's views, and the benchmark's unthrottled key. */
+export async function benchFiles(): Promise<{ files: ServerFiles; body: string }> {
+  const files = await benchServerFiles(defaultDataFile(), 'bench/results');
+  appendIssuedKeysLines(files.issuedKeysFile, [
+    {
+      event: 'issued',
+      key_id: 'key_bench',
+      name: 'benchmark (Internal, unthrottled)',
+      environment: 'sandbox',
+      status: 'active',
+      plan: 'Internal',
+      rpm_budget: 1_000_000_000,
+      scopes: ['orders:write', 'orders:read'],
+      created_at: new Date().toISOString(),
+      expires_at: null,
+      key_hash_sha256: await sha256Hex(benchKey),
+      key_prefix: 'sk_test',
+      key_last4: benchKey.slice(-4),
+      quota_orders_per_month: 1_000_000_000,
+    },
+  ]);
+  return { files, body: await orderBody(files.dataFile) };
 }
 
 /** The Orders API throughput suite. */

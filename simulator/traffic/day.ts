@@ -4,7 +4,9 @@ import type { Rng } from '../rng.ts';
 import type { CallerKind } from '../world/types.ts';
 import { apportion, stochasticRound } from './apportion.ts';
 import { demandHistogram, minuteDemand } from './demand.ts';
-import type { ConsumerModel, FunctionModel, KeyLane, TrafficModel } from './model.ts';
+import { demandShareIn, incidentFailures, incidentsOn } from './incidents.ts';
+import { laneShares } from './lanes.ts';
+import type { FunctionModel, IncidentModel, TrafficModel } from './model.ts';
 import { diurnal } from './seasonality.ts';
 
 /** A row of traffic_daily (indexes into the model's consumers, keys and routes). */
@@ -23,6 +25,9 @@ export interface TrafficCell {
   s4xx: number;
   s5xx: number;
   throttled: number;
+  /** Of s5xx, the failures of a planted incident (inside its window), and its index among the day's. */
+  incident5xx: number;
+  incidentIndex: number;
 }
 
 /** A consumer × key on this day: its per-minute demand, for timestamps and the demand histogram. */
@@ -32,6 +37,9 @@ export interface LaneDay {
   perMinute: Int32Array;
   budget: number;
   histogram: [number, number][];
+  /** Epoch ms bounds (both inclusive) of the key's live span within this day. */
+  fromMs: number;
+  toMs: number;
 }
 
 /** A row of function_daily, plus the cold-start rate the log sample uses that day. */
@@ -51,6 +59,8 @@ export interface DayTraffic {
   cells: TrafficCell[];
   /** Requests counted against quota, per consumer index. */
   counted: number[];
+  /** The planted incidents of the day (cells index into them). */
+  incidents: IncidentModel[];
   functions: FunctionDay[];
 }
 
@@ -59,28 +69,6 @@ const shapes: Record<CallerKind, Float64Array> = {
   automation: diurnal('automation'),
   assistant: diurnal('assistant'),
 };
-
-/** Splits a consumer's counted requests for the day over its keys active that day. */
-function laneShares(consumer: ConsumerModel, dayMs: number, counted: number): [KeyLane, number][] {
-  const active = consumer.lanes.filter((l) => l.firstDayMs <= dayMs && dayMs <= l.lastDayMs);
-  if (active.length === 0) return [];
-  const envs = (['production', 'sandbox', 'staging'] as const).filter((env) =>
-    active.some((l) => l.key.environment === env),
-  );
-  const envTotals = apportion(
-    counted,
-    envs.map((env) => consumer.envShare[env] || (envs.length === 1 ? 1 : 0)),
-  );
-  const out: [KeyLane, number][] = [];
-  envs.forEach((env, i) => {
-    const lanes = active.filter((l) => l.key.environment === env).sort((a, b) => a.firstDayMs - b.firstDayMs);
-    const weights = lanes.map((_, k) =>
-      lanes.length > 1 ? (k === lanes.length - 1 ? 0.65 : 0.35 / (lanes.length - 1)) : 1,
-    );
-    apportion(envTotals[i] as number, weights).forEach((n, k) => out.push([lanes[k] as KeyLane, n]));
-  });
-  return out;
-}
 
 /** Simulates one day given each consumer's counted requests for it. */
 export function simulateDay(
@@ -93,8 +81,10 @@ export function simulateDay(
   const cells: TrafficCell[] = [];
   const counted = model.consumers.map(() => 0);
   const served = new Float64Array(model.routes.length);
+  const today = incidentsOn(model, dayMs);
+  const incidentErrors = new Float64Array(model.functions.length);
   for (const consumer of model.consumers) {
-    for (const [lane, accepted] of laneShares(
+    for (const [{ lane, live, fromMs, toMs }, accepted] of laneShares(
       consumer,
       dayMs,
       countedByConsumer[consumer.consumerIndex] ?? 0,
@@ -107,6 +97,7 @@ export function simulateDay(
         shapes[consumer.consumer.primary_caller_kind],
         budget,
         isProd ? consumer.burst : null,
+        live,
       );
       const laneIndex = lanes.length;
       lanes.push({
@@ -115,9 +106,12 @@ export function simulateDay(
         perMinute: demand.perMinute,
         budget,
         histogram: demandHistogram(demand.perMinute),
+        fromMs,
+        toMs,
       });
       counted[consumer.consumerIndex] =
         (counted[consumer.consumerIndex] ?? 0) + demand.requests - demand.throttled;
+      const windowShares = today.map((i) => demandShareIn(demand.perMinute, i.first, i.last));
       const weights = lane.routes.map((r) => r.weight * rng.logNormal(1, 0.1));
       const acceptedByRoute = apportion(demand.requests - demand.throttled, weights);
       const throttledByRoute = apportion(demand.throttled, weights);
@@ -128,7 +122,16 @@ export function simulateDay(
         if (requests === 0) return;
         const route = model.routes[r.routeIndex];
         if (!route) return;
-        const s5xx = Math.min(ok, stochasticRound(ok * route.p5xx * rng.logNormal(1, 0.2), rng.next()));
+        const incident = incidentFailures(today, windowShares, r.routeIndex, ok, rng);
+        const s5xx =
+          incident.failed +
+          Math.min(
+            ok - incident.failed,
+            stochasticRound(ok * route.p5xx * rng.logNormal(1, 0.2), rng.next()),
+          );
+        const failing = today[incident.incidentIndex]?.functionIndex;
+        if (failing !== undefined)
+          incidentErrors[failing] = (incidentErrors[failing] as number) + incident.failed;
         const s3xx = Math.min(
           ok - s5xx,
           stochasticRound(ok * route.p3xx * rng.logNormal(1, 0.15), rng.next()),
@@ -153,15 +156,33 @@ export function simulateDay(
           s4xx: s4 + throttled,
           s5xx,
           throttled,
+          incident5xx: incident.failed,
+          incidentIndex: incident.incidentIndex,
         });
       });
     }
   }
-  return { dayMs, lanes, cells, counted, functions: functionDays(model, served, rng) };
+  return {
+    dayMs,
+    lanes,
+    cells,
+    counted,
+    incidents: today,
+    functions: functionDays(model, dayMs, served, incidentErrors, rng),
+  };
 }
 
-/** Invocations, cold starts, errors and p99 per function from the requests its routes served. */
-function functionDays(model: TrafficModel, served: Float64Array, rng: Rng): FunctionDay[] {
+/**
+ * Invocations, cold starts, errors and p99 per function from the requests its routes served; a
+ * failing function's errors include its incident's failures.
+ */
+function functionDays(
+  model: TrafficModel,
+  dayMs: number,
+  served: Float64Array,
+  incidentErrors: Float64Array,
+  rng: Rng,
+): FunctionDay[] {
   const invocations = new Float64Array(model.functions.length);
   model.routes.forEach((route, r) => {
     for (const f of route.functionIndexes)
@@ -172,7 +193,10 @@ function functionDays(model: TrafficModel, served: Float64Array, rng: Rng): Func
     const n = invocations[functionIndex] as number;
     if (n === 0) return;
     // Rarely-called functions scale to zero between calls, so a larger share of their calls start cold.
-    const coldRate = Math.min(0.3, (fn.coldFactor * 3) / Math.sqrt(n));
+    const scaled = Math.min(0.3, (fn.coldFactor * 3) / Math.sqrt(n));
+    // Instances that keep restarting (the degraded function's story) start cold far more often.
+    const restarting = fn.restartsFromMs !== null && dayMs >= fn.restartsFromMs;
+    const coldRate = restarting ? Math.max(scaled, fn.restartColdRate) : scaled;
     const draws: number[] = [];
     for (let i = 0; i < 400; i++) draws.push(functionDurationMs(fn, coldRate, rng));
     draws.sort((a, b) => a - b);
@@ -180,7 +204,11 @@ function functionDays(model: TrafficModel, served: Float64Array, rng: Rng): Func
       functionIndex,
       invocations: n,
       coldStarts: Math.min(n, stochasticRound(n * coldRate * rng.logNormal(1, 0.1), rng.next())),
-      errors: Math.min(n, stochasticRound(n * fn.errorRate * rng.logNormal(1, 0.15), rng.next())),
+      errors: Math.min(
+        n,
+        stochasticRound(n * fn.errorRate * rng.logNormal(1, 0.15), rng.next()) +
+          (incidentErrors[functionIndex] as number),
+      ),
       p99Ms: Math.round((draws[395] as number) * 10) / 10,
       coldRate,
     });

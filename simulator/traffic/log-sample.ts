@@ -1,12 +1,13 @@
 // The log sample: individual requests drawn from a day's traffic, written into typed column
 // batches (no row objects), so millions of rows stream through with bounded memory.
+import { callerKindOf } from '../../src/lib/caller-kind.ts';
 import type { Rng } from '../rng.ts';
 import type { CallerKind } from '../world/types.ts';
 import { stochasticRound } from './apportion.ts';
-import type { DayTraffic } from './day.ts';
+import type { DayTraffic, LaneDay } from './day.ts';
 import { functionDurationMs } from './day.ts';
-import type { FunctionModel, TrafficModel } from './model.ts';
-import { userAgents } from './user-agents.ts';
+import type { FunctionModel, IncidentModel, TrafficModel } from './model.ts';
+import { userAgentList, userAgents } from './user-agents.ts';
 
 /** Rows per batch: DuckDB's vector size, so a batch fills one data chunk. */
 export const LOG_BATCH_ROWS = 2048;
@@ -46,6 +47,9 @@ export function createLogBatch(): LogBatch {
     originMs: new Float64Array(n),
   };
 }
+
+/** Per user agent (by its index in userAgentList), the index of its caller kind: one classifier for all. */
+const kindOfAgent = Uint8Array.from(userAgentList, (ua) => callerKinds.indexOf(callerKindOf(ua)));
 
 // Per kind: cumulative weights and the indexes into userAgentList.
 const uaTables = callerKinds.map((kind) => {
@@ -89,12 +93,15 @@ const pick = (table: readonly [number, number][], u: number): number => {
   return (table[table.length - 1] as [number, number])[0];
 };
 
-/** Cumulative distribution over a day's minutes (of demand, or of demand over budget). */
-function minuteCdf(perMinute: Int32Array, budget: number | null): Float64Array {
+/**
+ * Cumulative distribution over a day's minutes (of demand, or of demand over budget), counting only
+ * minutes first…last (an incident's window).
+ */
+function minuteCdf(perMinute: Int32Array, budget: number | null, first = 0, last = 1439): Float64Array {
   const cdf = new Float64Array(1440);
   let acc = 0;
   for (let m = 0; m < 1440; m++) {
-    const d = perMinute[m] as number;
+    const d = m < first || m > last ? 0 : (perMinute[m] as number);
     acc += budget === null ? d : Math.max(0, d - budget);
     cdf[m] = acc;
   }
@@ -126,14 +133,27 @@ export function sampleDay(
   const cdfs = day.lanes.map((lane) => ({
     all: minuteCdf(lane.perMinute, null),
     excess: minuteCdf(lane.perMinute, lane.budget),
+    // Per incident of the day, demand within its window (built when a failure is drawn).
+    incident: new Map<number, Float64Array>(),
   }));
+  const incidentCdf = (laneIndex: number, incidentIndex: number): Float64Array => {
+    const lane = cdfs[laneIndex] as (typeof cdfs)[number];
+    let cdf = lane.incident.get(incidentIndex);
+    if (!cdf) {
+      const incident = day.incidents[incidentIndex] as IncidentModel;
+      cdf = minuteCdf((day.lanes[laneIndex] as LaneDay).perMinute, null, incident.first, incident.last);
+      lane.incident.set(incidentIndex, cdf);
+    }
+    return cdf;
+  };
   batch.dayMs = day.dayMs;
   for (const cell of day.cells) {
     const n = stochasticRound(cell.requests * rate, rng.next());
     if (n === 0) continue;
     const route = model.routes[cell.routeIndex];
     const cdf = cdfs[cell.laneIndex];
-    if (!route || !cdf) continue;
+    const lane = day.lanes[cell.laneIndex];
+    if (!route || !cdf || !lane) continue;
     const method = route.route.method;
     const errors = clientErrors[method === 'GET' || method === 'DELETE' ? method : 'other'] as readonly [
       number,
@@ -146,11 +166,17 @@ export function sampleDay(
     const t429 = t4 + cell.throttled / cell.requests;
     const k0 = cell.human / cell.requests;
     const k1 = k0 + cell.automation / cell.requests;
+    const incident = day.incidents[cell.incidentIndex];
+    const incidentShare = cell.s5xx === 0 ? 0 : cell.incident5xx / cell.s5xx;
     for (let i = 0; i < n; i++) {
       const row = batch.size;
       const u = rng.next();
-      const status =
-        u < t2
+      // A 5xx of the cell is an incident's failure with the share of them it caused: its status,
+      // and a minute inside the incident's window.
+      const failed = u >= t429 && incident !== undefined && rng.next() < incidentShare;
+      const status = failed
+        ? incident.status
+        : u < t2
           ? ok
           : u < t3
             ? 304
@@ -161,7 +187,12 @@ export function sampleDay(
                 : pick(serverErrors, rng.next());
       const uk = rng.next();
       const kind = uk < k0 ? 0 : uk < k1 ? 1 : 2;
-      const minute = drawMinute(status === 429 ? cdf.excess : cdf.all, rng.next());
+      const minuteCdfOf = failed
+        ? incidentCdf(cell.laneIndex, cell.incidentIndex)
+        : status === 429
+          ? cdf.excess
+          : cdf.all;
+      const minute = drawMinute(minuteCdfOf, rng.next());
       const ua = uaTables[kind] as { offset: number; cumulative: number[] };
       const uu = rng.next();
       let a = 0;
@@ -172,11 +203,15 @@ export function sampleDay(
         for (const f of route.functionIndexes)
           origin += functionDurationMs(model.functions[f] as FunctionModel, coldRate[f] as number, rng);
       }
-      batch.tsMs[row] = day.dayMs + minute * 60_000 + Math.floor(rng.next() * 60_000);
+      // Within the minute, and within the key's live span to the millisecond.
+      const minuteMs = day.dayMs + minute * 60_000;
+      const lo = Math.max(minuteMs, lane.fromMs);
+      const hi = Math.min(minuteMs + 59_999, lane.toMs);
+      batch.tsMs[row] = lo + Math.floor(rng.next() * (hi - lo + 1));
       batch.route[row] = cell.routeIndex;
       batch.key[row] = cell.keyIndex;
       batch.consumer[row] = cell.consumerIndex;
-      batch.kind[row] = kind;
+      batch.kind[row] = kindOfAgent[ua.offset + a] as number;
       batch.userAgent[row] = ua.offset + a;
       batch.status[row] = status;
       batch.edgeMs[row] = Math.round(6 * Math.exp(0.45 * rng.normal()) * 100) / 100;

@@ -2,9 +2,9 @@
 // mix; per route its error rates; per function its latency. Derived with seeded streams, so the
 // world's tables stay exactly the schema's columns.
 import type { SimConfig } from '../config.ts';
-import { createRng, dayStartMs, type Rng } from '../rng.ts';
+import { createRng, DAY_MS, dayStartMs, type Rng } from '../rng.ts';
 import { endpointKey, endpoints } from '../world/catalog.ts';
-import { plantedBurnPct, THROTTLE_STORM_CONSUMER } from '../world/stories.ts';
+import { INCIDENTS, plantedBurnPct, RESTARTS, THROTTLE_STORM_CONSUMER } from '../world/stories.ts';
 import type {
   CallerKind,
   ConsumerRow,
@@ -15,12 +15,14 @@ import type {
   World,
 } from '../world/types.ts';
 
-/** A key a consumer sends traffic through, the days it does so, and its routes with weights. */
+/** A key a consumer sends traffic through, the span it may do so in, and its routes with weights. */
 export interface KeyLane {
   key: KeyRow;
   keyIndex: number;
-  firstDayMs: number;
-  lastDayMs: number;
+  /** Epoch ms of the key's created_at: no request before it. */
+  fromMs: number;
+  /** Epoch ms of the key's last_used_at (for a revoked key, its revocation): no request after it. */
+  toMs: number;
   routes: { routeIndex: number; weight: number; kindMix: [number, number, number] }[];
 }
 
@@ -55,6 +57,21 @@ export interface FunctionModel {
   sigma: number;
   coldMedianMs: number;
   coldFactor: number;
+  /** From this epoch ms its instances keep restarting: at least `restartColdRate` start cold. */
+  restartsFromMs: number | null;
+  restartColdRate: number;
+}
+
+/** A planted outage on one day: the failing function, the routes it serves, the window. */
+export interface IncidentModel {
+  functionIndex: number;
+  routeIndexes: Set<number>;
+  dayMs: number;
+  /** First and last minute of the window (inclusive). */
+  first: number;
+  last: number;
+  failRatio: number;
+  status: number;
 }
 
 /** The whole model, with the dictionaries log rows index into. */
@@ -62,6 +79,7 @@ export interface TrafficModel {
   consumers: ConsumerModel[];
   routes: RouteModel[];
   functions: FunctionModel[];
+  incidents: IncidentModel[];
 }
 
 const baseMix: Record<CallerKind, [number, number, number]> = {
@@ -83,8 +101,6 @@ const runtimeMs = {
   python: [55, 650, 1.6],
 } as const;
 
-const dayOf = (iso: string): number => dayStartMs(iso.slice(0, 10));
-
 function burnPct(rng: Rng, consumer: ConsumerRow): number {
   const planted = plantedBurnPct[consumer.name];
   if (planted !== undefined) return planted;
@@ -96,17 +112,26 @@ export function buildModel(config: SimConfig, world: World): TrafficModel {
   const rng = (stream: string): Rng => createRng(config.seed, `traffic/${stream}`);
   const routeIndex = new Map(world.routes.map((r, i) => [r.route_id, i]));
   const keyIndex = new Map(world.keys.map((k, i) => [k.key_id, i]));
+  const asOfMs = dayStartMs(config.asOf);
+  const prodFunction = (name: string): number =>
+    world.functions.findIndex(
+      (f) => f.name === name && world.routes.some((r) => r.route_id === f.route_id && r.stage === 'prod'),
+    );
+  const restarting = prodFunction(RESTARTS.fn);
   const fnRng = rng('functions');
-  const functions: FunctionModel[] = world.functions.map((fn) => {
+  const functions: FunctionModel[] = world.functions.map((fn, i) => {
     const [median, cold, coldFactor] = runtimeMs[fn.runtime];
+    const restarts = i === restarting;
     return {
       fn,
       errorRate:
         fn.status === 'erroring' ? 0.085 : fn.status === 'degraded' ? 0.012 : fnRng.range(0.0001, 0.0008),
       medianMs: median * fnRng.logNormal(1, 0.35) * (fn.status === 'degraded' ? 7 : 1),
       sigma: fn.status === 'degraded' ? 1 : 0.55,
-      coldMedianMs: cold * fnRng.logNormal(1, 0.2),
+      coldMedianMs: (restarts ? RESTARTS.coldStartMs : cold) * fnRng.logNormal(1, 0.2),
       coldFactor,
+      restartsFromMs: restarts ? asOfMs - RESTARTS.daysAgo * DAY_MS : null,
+      restartColdRate: restarts ? RESTARTS.coldRate : 0,
     };
   });
   const fnIndex = new Map(world.functions.map((f, i) => [f.function_id, i]));
@@ -154,8 +179,8 @@ export function buildModel(config: SimConfig, world: World): TrafficModel {
       lanes.push({
         key,
         keyIndex: keyIndex.get(key.key_id) as number,
-        firstDayMs: dayOf(key.created_at),
-        lastDayMs: dayOf(key.last_used_at),
+        fromMs: Date.parse(key.created_at),
+        toMs: Date.parse(key.last_used_at),
         routes: links.map((cr) => {
           const index = routeIndex.get(cr.route_id) as number;
           const model = routes[index] as RouteModel;
@@ -186,5 +211,19 @@ export function buildModel(config: SimConfig, world: World): TrafficModel {
       burst: consumer.name === THROTTLE_STORM_CONSUMER ? { multiplier: 1.55 } : null,
     };
   });
-  return { consumers, routes, functions };
+  const incidents: IncidentModel[] = INCIDENTS.map((incident) => {
+    const functionIndex = prodFunction(incident.fn);
+    return {
+      functionIndex,
+      routeIndexes: new Set(
+        routes.flatMap((r, index) => (r.functionIndexes.includes(functionIndex) ? [index] : [])),
+      ),
+      dayMs: asOfMs - incident.daysAgo * DAY_MS,
+      first: incident.startMinute,
+      last: incident.startMinute + incident.minutes - 1,
+      failRatio: incident.failRatio,
+      status: incident.status,
+    };
+  });
+  return { consumers, routes, functions, incidents };
 }

@@ -65,7 +65,8 @@ export function createKeyIssuer(
     (plans.find((p) => p.plan === plan) as PlanRow).default_rpm_budget;
   const at = (daysAgo: number, minSeconds = 0, maxSeconds = 86_399): string =>
     isoTimestamp(cal.daysAgo(daysAgo) + rng.int(minSeconds, maxSeconds) * 1000);
-  const lastDay = (): string => isoTimestamp(cal.asOfMs - DAY_MS + rng.int(20 * 3600, 86_399) * 1000);
+  // A key in use was last used in the last quarter hour of the period (its traffic runs until then).
+  const lastDay = (): string => isoTimestamp(cal.asOfMs - DAY_MS + rng.int(86_400 - 15 * 60, 86_399) * 1000);
   const byName = new Map(drafts.map((d) => [d.row.name, d]));
   const chosen = new Map<string, string[]>();
   for (const d of drafts) {
@@ -106,6 +107,7 @@ export function createKeyIssuer(
     };
     key.key_last4 = key.material.slice(-4);
     keys.push(key);
+    const linked = consumerRoutes.length;
     for (const holder of holders) {
       consumerKeys.push({ consumer_id: holder.row.consumer_id, key_id: key.key_id });
       if (!carriesTraffic) continue;
@@ -119,6 +121,8 @@ export function createKeyIssuer(
           });
       }
     }
+    // A key none of whose holders' routes is published on its stage carries nothing: never used.
+    if (carriesTraffic && consumerRoutes.length === linked) key.last_used_at = null;
     return key;
   };
   const agedRotation = (): Partial<KeyRow> => {

@@ -33,3 +33,34 @@ export const UNUSED_KEYS = [
 ] as const;
 /** Consumer that owns the documented demo sandbox key. */
 export const DEMO_CONSUMER = 'Estate Demo';
+
+/** A planted outage: part of a prod function's invocations fail within a window of one day. */
+export interface PlantedIncident {
+  /** The failing prod function. */
+  fn: string;
+  /** The day it happens, in days before as-of (1 = the last simulated day). */
+  daysAgo: number;
+  /** First minute of the window (UTC, 0–1439) and its length in minutes. */
+  startMinute: number;
+  minutes: number;
+  /** Share of the function's invocations in the window that fail. */
+  failRatio: number;
+  /** The status the failures answer with. */
+  status: 502 | 503 | 504;
+}
+
+/**
+ * Outages that burn the error budget: a bad sku-lookup deploy (a fast burn that pages: 14.4× over
+ * an hour) and an inventory-read upstream timing out for five hours (a slow burn: 6× over 6 hours).
+ */
+export const INCIDENTS: readonly PlantedIncident[] = [
+  { fn: 'sku-lookup', daysAgo: 3, startMinute: 14 * 60 + 5, minutes: 70, failRatio: 0.3, status: 503 },
+  { fn: 'inventory-read', daysAgo: 6, startMinute: 9 * 60, minutes: 300, failRatio: 0.1, status: 504 },
+];
+
+/**
+ * The degraded function's instances run out of memory and restart from `daysAgo` days before as-of:
+ * cold starts rise to `coldRate` of its invocations, each loading its index (`coldStartMs`), so the
+ * p99 of its route drifts (the p99-drift alert).
+ */
+export const RESTARTS = { fn: DEGRADED_FUNCTION, daysAgo: 7, coldRate: 0.08, coldStartMs: 1500 } as const;

@@ -1,8 +1,10 @@
 // Row shapes of the world: each field is a column of the matching table in simulator/sql/tables/
 // (dates as ISO strings), except a key's `material`, which the writer hashes and never stores.
 
-/** Who mostly drives a request. */
-export type CallerKind = 'human' | 'automation' | 'assistant';
+import type { CallerKind } from '../../src/lib/caller-kind.ts';
+
+/** Who mostly drives a request: the one type, from the User-Agent classifier. */
+export type { CallerKind };
 /** Plans a key or consumer can be on. */
 export type PlanName = 'Internal' | 'Sandbox' | 'Growth' | 'Enterprise';
 /** Where a key may be used. */

@@ -2,7 +2,12 @@
 // replaces the file atomically (write elsewhere, rename), so readers never see half a file and a
 // reader never blocks the simulator, the server, or an analyst's `npm run sql`.
 import { statSync } from 'node:fs';
-import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import {
+  DuckDBInstance,
+  type DuckDBConnection,
+  type DuckDBResultReader,
+  type DuckDBValue,
+} from '@duckdb/node-api';
 import { defaultDataFile } from './data-file.ts';
 
 /** Values bound to `$name` parameters of a query. */
@@ -15,14 +20,23 @@ export interface Workspace {
   close(): void;
 }
 
+/** A workspace file opened here, which can also hand out DuckDB's own reader. */
+export interface WorkspaceFile extends Workspace {
+  /** Runs SQL and returns DuckDB's reader with every row read: column types and exact values. */
+  reader(sql: string, params?: QueryParams): Promise<DuckDBResultReader>;
+}
+
 /** Opens a workspace file read-only. */
-export async function openWorkspace(file: string = defaultDataFile()): Promise<Workspace> {
+export async function openWorkspace(file: string = defaultDataFile()): Promise<WorkspaceFile> {
   const instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
   const connection: DuckDBConnection = await instance.connect();
   return {
     async query<Row>(sql: string, params?: QueryParams) {
       const reader = await connection.runAndReadAll(sql, params);
       return reader.getRowObjectsJson() as Row[];
+    },
+    reader(sql: string, params?: QueryParams) {
+      return connection.runAndReadAll(sql, params);
     },
     close() {
       connection.closeSync();

@@ -46,7 +46,7 @@ describe('npm run simulate', () => {
     const run = simulate(['--days', 'many', '--out', out]);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/--days must be an integer/);
-    expect(run.stderr).toMatch(/usage: npm run simulate/);
+    expect(run.stderr).toMatch(/\(npm run simulate -- --help\)$/m);
     expect(existsSync(out)).toBe(false);
   });
 });

@@ -1,8 +1,11 @@
-// `npm run export`: every table as Parquet, facts partitioned by day, rows preserved.
+// `npm run export`: every table and live view as Parquet, facts partitioned by day (rows without
+// a day in the null partition), rows preserved, key hashes left out.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { exportParquet, nullPartition } from '../../simulator/export.ts';
 import { writeWorkspace } from '../../simulator/writer.ts';
 import { openWorkspace, type Workspace } from '../../src/lib/db.ts';
 import { simulatorTables, smallConfig, tempDir } from './simulated.ts';
@@ -10,13 +13,30 @@ import { simulatorTables, smallConfig, tempDir } from './simulated.ts';
 const temp = tempDir();
 const file = join(temp.dir, 'estate.duckdb');
 const out = join(temp.dir, 'parquet');
+const ordersDir = join(temp.dir, 'orders');
+const order = {
+  id: 'ord_1',
+  customer: 'cus_a',
+  lines: [{ sku: 'sku_a', qty: 2 }],
+  livemode: false,
+  created_at: '2026-11-23T10:00:00.000Z',
+  key_id: 'key_a',
+  environment: 'sandbox',
+  idempotency_key: null,
+  request_sha256: null,
+};
 let db: Workspace;
+let stdout = '';
 beforeAll(async () => {
   await writeWorkspace({ ...smallConfig, days: 2, scale: 0.01 }, file);
+  mkdirSync(ordersDir);
+  writeFileSync(join(ordersDir, 'orders-0.ndjson'), `${JSON.stringify(order)}\n{"id":"ord_torn"`);
   const run = spawnSync(process.execPath, ['simulator/export.ts', '--file', file, '--out', out], {
     encoding: 'utf8',
+    env: { ...process.env, ESTATE_ORDERS_DIR: ordersDir },
   });
   if (run.status !== 0) throw new Error(run.stderr);
+  stdout = run.stdout;
   db = await openWorkspace(file);
 });
 afterAll(() => {
@@ -49,5 +69,62 @@ describe('npm run export', () => {
       { glob: join(out, table, '*', '*.parquet') },
     );
     expect(row?.same).toBe(true);
+  });
+});
+
+describe('npm run export, beyond the tables', () => {
+  it('leaves key hashes out, and every other column of keys in', async () => {
+    const path = join(out, 'keys.parquet');
+    const columns = await db.query<{ name: string }>(
+      'select name from parquet_schema($path) where name <> $root',
+      { path, root: 'duckdb_schema' },
+    );
+    expect(columns.map((c) => c.name)).not.toContain('key_hash_sha256');
+    const [row] = await db.query<{ same: boolean }>(
+      `select (select count(*) from (select * from read_parquet($path)
+                                     except all select * exclude (key_hash_sha256) from keys)) = 0 as same`,
+      { path },
+    );
+    expect(row?.same).toBe(true);
+  });
+
+  it('writes the live orders view: whole lines of the journal only', async () => {
+    expect(stdout).toMatch(/^orders +1 rows → .*orders\.parquet$/m);
+    expect(
+      await db.query('select id, customer, lines[1].qty as qty from read_parquet($path)', {
+        path: join(out, 'orders.parquet'),
+      }),
+    ).toEqual([{ id: 'ord_1', customer: 'cus_a', qty: 2 }]);
+  });
+
+  it('puts rows without a day in the null partition, which reads back as null, and says so', async () => {
+    const factsFile = join(temp.dir, 'facts.duckdb');
+    const instance = await DuckDBInstance.create(factsFile);
+    const writer = await instance.connect();
+    await writer.run(
+      "create table facts as select * from (values (DATE '2026-10-31', 1), (null, 2)) v(day, n)",
+    );
+    writer.closeSync();
+    instance.closeSync();
+    const facts = await openWorkspace(factsFile);
+    const factsOut = join(temp.dir, 'facts-parquet');
+    try {
+      const [exported] = (await exportParquet(facts, factsOut, { ESTATE_ORDERS_DIR: ordersDir })).filter(
+        (t) => t.table === 'facts',
+      );
+      expect(exported).toMatchObject({ partitioned: true, rows: 2, rowsWithoutDay: 1 });
+      expect(readdirSync(join(factsOut, 'facts')).sort()).toEqual(['day=2026-10-31', nullPartition]);
+      expect(
+        await facts.query(
+          'select n, day::varchar as day from read_parquet($glob, hive_partitioning = true) order by n',
+          { glob: join(factsOut, 'facts', '*', '*.parquet') },
+        ),
+      ).toEqual([
+        { n: 1, day: '2026-10-31' },
+        { n: 2, day: null },
+      ]);
+    } finally {
+      facts.close();
+    }
   });
 });

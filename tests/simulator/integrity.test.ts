@@ -1,21 +1,12 @@
 // Referential integrity, vocabularies and internal consistency of a simulated workspace.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Workspace } from '../../src/lib/db.ts';
-import { simulate, smallConfig, tempDir } from './simulated.ts';
+import { describe, expect, it } from 'vitest';
+import { callerKindOf } from '../../src/lib/caller-kind.ts';
+import { useSimulated } from './simulated.ts';
 
-const temp = tempDir();
-let db: Workspace;
-beforeAll(async () => {
-  db = await simulate(smallConfig, join(temp.dir, 'estate.duckdb'));
-});
-afterAll(() => {
-  db.close();
-  temp.cleanup();
-});
+const workspace = useSimulated();
 
 const count = async (sql: string): Promise<number> => {
-  const [row] = await db.query<{ n: number }>(`select count(*)::integer as n from (${sql})`);
+  const [row] = await workspace().query<{ n: number }>(`select count(*)::integer as n from (${sql})`);
   return row?.n ?? -1;
 };
 
@@ -168,5 +159,16 @@ describe('facts add up', () => {
         'select 1 from function_daily where cold_starts > invocations or errors > invocations or p99_ms <= 0',
       ),
     ).toBe(0);
+  });
+});
+
+describe('caller kinds', () => {
+  it('are the one User-Agent classifier’s verdict on every sampled request’s agent', async () => {
+    const pairs = await workspace().query<{ user_agent: string; caller_kind: string }>(
+      'select distinct user_agent, caller_kind from log_sample order by all',
+    );
+    expect(pairs.length).toBeGreaterThan(10);
+    for (const { user_agent, caller_kind } of pairs)
+      expect(callerKindOf(user_agent), user_agent).toBe(caller_kind);
   });
 });

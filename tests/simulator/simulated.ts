@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { defaultConfig, type SimConfig } from '../../simulator/config.ts';
 import { schemaTables } from '../../simulator/sql/apply.ts';
 import { writeWorkspace } from '../../simulator/writer.ts';
@@ -34,4 +35,21 @@ export async function tableDigest(db: Workspace, table: string): Promise<{ rows:
   );
   if (!row) throw new Error(`no digest for ${table}`);
   return row;
+}
+
+/** A whole test file's simulated workspace: simulated before its tests, removed after them. */
+export function useSimulated(config: SimConfig = smallConfig): () => Workspace {
+  const temp = tempDir();
+  let db: Workspace | undefined;
+  beforeAll(async () => {
+    db = await simulate(config, join(temp.dir, 'estate.duckdb'));
+  });
+  afterAll(() => {
+    db?.close();
+    temp.cleanup();
+  });
+  return () => {
+    if (!db) throw new Error('the workspace is simulated in beforeAll');
+    return db;
+  };
 }

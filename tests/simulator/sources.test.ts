@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sourcesDigest, workspaceState } from '../../simulator/sources.ts';
+import { sourceFiles, sourcesDigest, workspaceState } from '../../simulator/sources.ts';
 import { writeWorkspace } from '../../simulator/writer.ts';
 import { smallConfig, tempDir } from './simulated.ts';
 
@@ -29,6 +29,12 @@ describe('workspaceState', () => {
     const junk = join(temp.dir, 'junk.duckdb');
     writeFileSync(junk, 'not a database');
     expect(await workspaceState(junk)).toEqual({ state: 'stale', config: undefined });
+  });
+
+  it('digests the User-Agent classifier too, since it decides the log sample’s caller kinds', () => {
+    expect(sourceFiles().map((file) => file.replaceAll('\\', '/'))).toContainEqual(
+      expect.stringMatching(/\/src\/lib\/caller-kind\.ts$/),
+    );
   });
 
   it('digests the sources deterministically', () => {

@@ -1,8 +1,10 @@
 // The planted stories and the realism the console depends on, checked on the raw tables.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ASSISTANT_CONSUMERS,
+  DEGRADED_FUNCTION,
+  INCIDENTS,
+  RESTARTS,
   JUST_OVER_CONSUMER,
   JUST_UNDER_CONSUMER,
   ROTATION_LAG_CONSUMERS,
@@ -10,21 +12,12 @@ import {
   THROTTLE_STORM_CONSUMER,
   UNUSED_KEYS,
 } from '../../simulator/world/stories.ts';
-import type { Workspace } from '../../src/lib/db.ts';
-import { simulate, smallConfig, tempDir } from './simulated.ts';
+import { useSimulated } from './simulated.ts';
 
-const temp = tempDir();
-let db: Workspace;
-beforeAll(async () => {
-  db = await simulate(smallConfig, join(temp.dir, 'estate.duckdb'));
-});
-afterAll(() => {
-  db.close();
-  temp.cleanup();
-});
+const workspace = useSimulated();
 
 const one = async <Row>(sql: string, params?: Record<string, string>): Promise<Row> => {
-  const [row] = await db.query<Row>(sql, params);
+  const [row] = await workspace().query<Row>(sql, params);
   if (!row) throw new Error(`no row: ${sql}`);
   return row;
 };
@@ -63,7 +56,7 @@ describe('key stories', () => {
     expect(key.age_days).toBeGreaterThan(365);
     expect(key.rotated_at).toBeNull();
     expect(key.status).toBe('active');
-    const holders = await db.query<{ name: string; keys_held: number }>(
+    const holders = await workspace().query<{ name: string; keys_held: number }>(
       `select c.name, (select count(*) from consumer_keys o where o.consumer_id = c.consumer_id)::integer as keys_held
        from consumer_keys ck join consumers c using (consumer_id) where ck.key_id = $key order by c.name`,
       { key: key.key_id },
@@ -73,7 +66,7 @@ describe('key stories', () => {
   });
 
   it('keeps unused keys issued: no use for 30 days or more, no traffic in the period', async () => {
-    const rows = await db.query<{ name: string; idle_days: number | null; requests: number }>(
+    const rows = await workspace().query<{ name: string; idle_days: number | null; requests: number }>(
       `select k.name, date_diff('day', k.last_used_at, (select as_of from workspace))::integer as idle_days,
               (select count(*) from traffic_daily t where t.key_id = k.key_id)::integer as requests
        from keys k where k.name in (select unnest($names::varchar[]))`,
@@ -130,7 +123,7 @@ describe('route and function stories', () => {
   });
 
   it('plants a degraded function (slow) and an erroring one (many errors)', async () => {
-    const rows = await db.query<{ status: string; error_pct: number; p99_ms: number }>(
+    const rows = await workspace().query<{ status: string; error_pct: number; p99_ms: number }>(
       `select status, 100.0 * sum(errors) / sum(invocations) as error_pct, median(p99_ms) as p99_ms
        from function_daily join functions using (function_id) group by status order by status`,
     );
@@ -152,9 +145,71 @@ describe('route and function stories', () => {
   });
 });
 
+describe('incidents and restarts', () => {
+  it.each(INCIDENTS.map((incident) => [incident.fn, incident] as const))(
+    'plants the %s outage: its function’s 5xx on its day, sampled inside its window',
+    async (name, incident) => {
+      const row = await one<{
+        day_5xx: number;
+        other_days_5xx: number;
+        errors: number;
+        inside: number;
+        outside: number;
+      }>(
+        `with f as (select function_id, route_id from functions where name = $name and route_id in (select route_id from routes where stage = 'prod')),
+           d as (select (as_of - $days::INTEGER)::DATE as day from workspace)
+         select
+           (select sum(status_5xx) from traffic_daily t, d where t.route_id = (select route_id from f) and t.day = d.day)::DOUBLE as day_5xx,
+           (select avg(n) from (select sum(status_5xx) as n from traffic_daily t, d
+              where t.route_id = (select route_id from f) and t.day <> d.day group by t.day))::DOUBLE as other_days_5xx,
+           (select errors from function_daily x, d where x.function_id = (select function_id from f) and x.day = d.day)::DOUBLE as errors,
+           (select count(*) from log_sample l, d where l.route_id = (select route_id from f) and l.status = $status
+              and l.ts >= d.day + to_minutes($start::INTEGER) and l.ts < d.day + to_minutes($end::INTEGER))::INTEGER as inside,
+           (select count(*) from log_sample l, d where l.route_id = (select route_id from f) and l.status = $status and l.day = d.day
+              and (l.ts < d.day + to_minutes($start::INTEGER) or l.ts >= d.day + to_minutes($end::INTEGER)))::INTEGER as outside`,
+        {
+          name,
+          days: String(incident.daysAgo),
+          status: String(incident.status),
+          start: String(incident.startMinute),
+          end: String(incident.startMinute + incident.minutes),
+        },
+      );
+      expect(row.day_5xx).toBeGreaterThan(5 * row.other_days_5xx);
+      expect(row.errors).toBeGreaterThan(row.day_5xx * 0.9);
+      expect(row.inside).toBeGreaterThan(0);
+      // a 503 or 504 outside the window is a baseline failure, far rarer
+      expect(row.outside).toBeLessThan(row.inside);
+    },
+  );
+
+  it('burns the error budget enough to raise a fast and a slow burn alert, even on a thin sample', async () => {
+    const rows = await workspace().query<{ rule: string; fn: string }>(
+      `select b.rule, f.name as fn from v_alert_budget_burn b join functions f on f.function_id = b.top_function_id
+       order by b.rule`,
+    );
+    expect(rows).toEqual([
+      { rule: 'fast', fn: INCIDENTS[0]?.fn },
+      { rule: 'slow', fn: INCIDENTS[1]?.fn },
+    ]);
+  });
+
+  it('starts the degraded function cold far more often once its instances keep restarting', async () => {
+    const rows = await workspace().query<{ restarting: boolean; cold_pct: number }>(
+      `select d.day >= (select as_of from workspace) - $days::INTEGER as restarting,
+         100.0 * sum(d.cold_starts) / sum(d.invocations) as cold_pct
+       from function_daily d join functions f using (function_id) join routes r on r.route_id = f.route_id
+       where f.name = $name and r.stage = 'prod' group by all`,
+      { name: DEGRADED_FUNCTION, days: String(RESTARTS.daysAgo) },
+    );
+    const restarting = rows.find((r) => r.restarting);
+    expect(restarting?.cold_pct).toBeGreaterThanOrEqual(100 * RESTARTS.coldRate * 0.9);
+  });
+});
+
 describe('realism', () => {
   it('tells caller kinds apart by user agent', async () => {
-    const rows = await db.query<{ caller_kind: string; agents: string[] }>(
+    const rows = await workspace().query<{ caller_kind: string; agents: string[] }>(
       'select caller_kind, list(distinct user_agent) as agents from log_sample group by all',
     );
     const agents = Object.fromEntries(rows.map((r) => [r.caller_kind, r.agents.join('\n')]));

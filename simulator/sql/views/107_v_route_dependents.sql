@@ -30,7 +30,9 @@ select
   case when e.requests > 0
     then e.requests_assistant * 100.0 / e.requests
   end as agent_share_pct,                           -- % of this edge's requests from assistants; null: no traffic
-  c.primary_caller_kind                             -- who mostly drives the consumer
+  c.primary_caller_kind,                            -- who mostly drives the consumer
+  c.name as consumer_name,
+  '/app/api/consumers/' || e.consumer_id as consumer_href -- the consumer's page
 from edges e
 cross join v_period p
 left join consumers c on c.consumer_id = e.consumer_id;

@@ -17,7 +17,9 @@ select
   pr.key_id,
   pr.consumer_id,
   coalesce(u.requests, 0)::DOUBLE / p.days as requests_per_day, -- this consumer through this key, mean per day
-  c.primary_caller_kind
+  c.primary_caller_kind,
+  c.name as consumer_name,
+  '/app/api/consumers/' || pr.consumer_id as consumer_href -- the consumer's page
 from pairs pr
 cross join v_period p
 left join usage u on u.key_id = pr.key_id and u.consumer_id = pr.consumer_id

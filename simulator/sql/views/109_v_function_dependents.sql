@@ -15,6 +15,9 @@ select
   fr.function_id,
   fr.route_id,
   rc.consumer_id,
-  rc.requests_per_day -- the consumer's mean requests/day on this route, every key
+  rc.requests_per_day, -- the consumer's mean requests/day on this route, every key
+  c.name as consumer_name,
+  '/app/api/consumers/' || rc.consumer_id as consumer_href -- the consumer's page
 from function_routes fr
-join route_consumers rc on rc.route_id = fr.route_id;
+join route_consumers rc on rc.route_id = fr.route_id
+left join consumers c on c.consumer_id = rc.consumer_id;

@@ -29,6 +29,20 @@ select
   50.0::DOUBLE  as cold_start_rise_pct,        -- relative rise of a function's cold-start share that explains drift
   30::INTEGER    as sunset_soon_days,           -- a deprecated route within this many days of sunset
   5.0::DOUBLE   as function_error_pct,         -- % of a function's invocations failing, and of its route's 5xx
+  -- error-budget burn alerts (Google SRE workbook, multiwindow multi-burn-rate, against thresholds.availability_target_pct);
+  -- a burn rate is the 5xx share over the share the target allows (1 spends the budget exactly over the period)
+  14.4::DOUBLE  as fast_burn_rate,             -- pages: at this rate an hour spends 2% of a 30-day budget
+  60::INTEGER    as fast_burn_long_minutes,     -- the window the fast burn is measured over
+  5::INTEGER     as fast_burn_short_minutes,    -- the window that confirms it is still burning
+  6.0::DOUBLE   as slow_burn_rate,             -- at this rate 6 hours spend 5% of a 30-day budget
+  360::INTEGER   as slow_burn_long_minutes,
+  30::INTEGER    as slow_burn_short_minutes,
+  5::INTEGER     as burn_min_sample_5xx,        -- sampled 5xx the long window needs before its rate is evidence
+  5::INTEGER     as burn_step_minutes,          -- evaluation step and bucket: divides every window above
+  -- function status rule (v_function_status): erroring at function_error_pct, else degraded at any of these
+  1.0::DOUBLE   as degraded_error_pct,         -- % of invocations failing
+  2500.0::DOUBLE as degraded_p99_ms,           -- ms, the period p99 (worst day) a function must stay under
+  50000::INTEGER as busy_invocations_per_day,   -- a function this busy that starts cold_heavy_pct cold keeps restarting
   -- previews
   14::INTEGER    as rotation_overlap_days,      -- how long old and new key material both work after a rotation
   7::INTEGER     as rotation_overlap_min_days,  -- shorter than this (an expiry too close) is no usable overlap

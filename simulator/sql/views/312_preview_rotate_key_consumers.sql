@@ -29,7 +29,8 @@ select
   ko.requests_per_day,
   coalesce(t.routes, 0)::INTEGER as routes,
   (coalesce(h.active_keys, 0) - case when k.status in ('active', 'expiring') then 1 else 0 end)::INTEGER
-    as other_active_keys
+    as other_active_keys,
+  '/app/api/consumers/' || ko.consumer_id as consumer_href -- the consumer's page
 from key_deps ko
 join keys k on k.key_id = ko.key_id
 join consumers con on con.consumer_id = ko.consumer_id

@@ -1,7 +1,9 @@
 -- Throttle storm: a consumer with throttle_storm_min_429 or more 429s over the period, or
 -- throttle_storm_min_pct % of its requests refused. The cause is traced: an exhausted plan quota,
 -- else minutes of recorded demand above the rpm budget of the key carrying most 429s (with the quota
--- burn named when it is at risk too), else a nearly exhausted quota.
+-- burn named when it is at risk too), else a nearly exhausted quota. suggested_rpm answers it in the
+-- throttle what-if: the smallest rpm budget whose replay of the key's recorded demand (every stream
+-- through it, as preview_throttle_total replays it) predicts zero 429s, i.e. its peak minute.
 create or replace view v_alert_throttle_storm as
 with c as (select * from v_blast_constants),
 by_key as (
@@ -15,6 +17,9 @@ by_key as (
 ),
 totals as (
   select consumer_id, sum(requests) as requests from traffic_daily group by all
+),
+key_peak as (
+  select key_id, max(requests_per_minute) as peak_rpm from blast_demand_rollup group by all
 ),
 over_budget as (
   select
@@ -33,6 +38,7 @@ select
   k.rpm_budget,
   q.throttled_429,
   q.quota_burn_pct,
+  kp.peak_rpm::INTEGER as suggested_rpm,   -- requests/minute: the key's busiest recorded minute
   case
     when q.quota_burn_pct >= 100 then format('{} plan quota exhausted: {}% burned', q.plan, round(q.quota_burn_pct, 1))
     when coalesce(o.minutes_over, 0) > 0 then format(
@@ -67,6 +73,7 @@ join totals t on t.consumer_id = q.consumer_id
 join by_key b on b.consumer_id = q.consumer_id and b.rank = 1
 join keys k on k.key_id = b.key_id
 left join over_budget o on o.consumer_id = q.consumer_id and o.key_id = b.key_id
+left join key_peak kp on kp.key_id = b.key_id
 cross join v_period p
 cross join c
 where q.throttled_429 >= c.throttle_storm_min_429

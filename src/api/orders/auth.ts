@@ -46,7 +46,10 @@ export async function authenticate(
   const key = keys.findByHash(await sha256(token));
   if (!key) return { ok: false, reason: 'The API key is not recognised' };
   if (key.status === 'revoked') return { ok: false, reason: 'The API key has been revoked' };
-  if (key.status === 'rotated')
+  if (
+    key.status === 'rotated' ||
+    (key.rotation_ends_at !== undefined && Date.parse(key.rotation_ends_at) <= nowMs)
+  )
     return { ok: false, reason: 'The API key has been rotated; use its replacement' };
   if (key.expires_at !== null && Date.parse(key.expires_at) <= nowMs) {
     return { ok: false, reason: 'The API key has expired' };

@@ -17,6 +17,8 @@ export interface KeyRecord {
   scopes: string[];
   /** ISO timestamp; null: never expires. */
   expires_at: string | null;
+  /** ISO timestamp: the key was rotated and works until then, beside its replacement. Absent: not rotated. */
+  rotation_ends_at?: string;
   /** Orders the key's plan allows per calendar month (UTC). */
   quota_orders_per_month: number;
 }

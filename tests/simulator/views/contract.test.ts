@@ -1,7 +1,8 @@
-// Interface B (docs/interfaces.md): every measure view exists with at least the agreed columns,
+// Interface B and B2 (docs/interfaces.md): every measure view exists with at least the agreed columns,
 // and no column comes back as a BigInt or decimal string (counts are INTEGER or DOUBLE).
 import { describe, expect, it } from 'vitest';
 import { baseFixture, useFixture } from '../../helpers/fixture-db.ts';
+import { interfaceB2 } from './contract-b2.ts';
 
 const contract: Record<string, string[]> = {
   v_period: ['as_of', 'period_start', 'period_end', 'days'],
@@ -123,7 +124,14 @@ const contract: Record<string, string[]> = {
     'availability_target_pct',
     'assistant_share_pct',
   ],
-  v_key_dependents: ['key_id', 'consumer_id', 'requests_per_day', 'primary_caller_kind'],
+  v_key_dependents: [
+    'key_id',
+    'consumer_id',
+    'requests_per_day',
+    'primary_caller_kind',
+    'consumer_name',
+    'consumer_href',
+  ],
   v_route_dependents: [
     'route_id',
     'consumer_id',
@@ -131,8 +139,17 @@ const contract: Record<string, string[]> = {
     'requests_per_day',
     'agent_share_pct',
     'primary_caller_kind',
+    'consumer_name',
+    'consumer_href',
   ],
-  v_function_dependents: ['function_id', 'route_id', 'consumer_id', 'requests_per_day'],
+  v_function_dependents: [
+    'function_id',
+    'route_id',
+    'consumer_id',
+    'requests_per_day',
+    'consumer_name',
+    'consumer_href',
+  ],
 };
 
 interface Column {
@@ -141,8 +158,9 @@ interface Column {
 }
 
 const db = useFixture(baseFixture);
+const interfaces = { ...contract, ...interfaceB2 };
 
-describe.each(Object.entries(contract))('%s', (view, agreed) => {
+describe.each(Object.entries(interfaces))('%s', (view, agreed) => {
   const columnsOf = () =>
     db().query<Column>(
       'select column_name, data_type from information_schema.columns where table_name = $view order by ordinal_position',

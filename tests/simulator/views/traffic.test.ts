@@ -125,7 +125,13 @@ describe('v_route_dependents', () => {
       'select * from v_route_dependents where route_id = $r and consumer_id = $c and key_id = $k',
       { r: expected.route_id, c: expected.consumer_id, k: expected.key_id },
     );
-    expect(rows).toEqual([expected]);
+    // every edge names its consumer and links its page
+    const named = {
+      ...expected,
+      consumer_name: expected.consumer_id,
+      consumer_href: `/app/api/consumers/${expected.consumer_id}`,
+    };
+    expect(rows).toEqual([named]);
   });
 
   it('has no other edges', async () => {

@@ -84,6 +84,43 @@ describe('v_alerts on planted stories', () => {
   });
 });
 
+describe('alerts link the what-if that answers them', () => {
+  const db = useFixture(() => alertsFixture(true));
+
+  it.each([
+    ['rotation_lag', 'rotate', 'key_old', '/app/api/keys/key_old'],
+    ['throttle_storm', 'throttle', 'key_storm', '/app/api/consumers/con_storm'],
+    ['sunset_with_dependents', 'retire', 'rt_old', '/app/api/routes/rt_old'],
+    ['p99_drift_cold_starts', 'change', 'fn_slow', '/app/api/functions/fn_slow'],
+    ['function_errors', 'change', 'fn_broken', '/app/api/functions/fn_broken'],
+  ])('%s: the %s what-if on %s; the target’s own page %s', async (kind, whatIf, on, targetHref) => {
+    const [row] = await db().query(
+      'select what_if_kind, what_if_target_id, target_href from v_alerts where kind = $kind',
+      { kind },
+    );
+    expect(row).toEqual({ what_if_kind: whatIf, what_if_target_id: on, target_href: targetHref });
+  });
+
+  it('fills in the throttle what-if: the smallest rpm whose replay predicts zero 429s on the key', async () => {
+    // key_storm's recorded demand: 1,000 minutes at 2 rpm and 20 at 150 rpm
+    const [row] = await db().query<{ suggested_rpm: number; at: number; under: number }>(
+      `select a.suggested_rpm,
+         (select throttled_per_day from preview_throttle_total('key_storm', a.suggested_rpm)) as at,
+         (select throttled_per_day from preview_throttle_total('key_storm', a.suggested_rpm - 1)) as under
+       from v_alerts a where a.kind = 'throttle_storm'`,
+    );
+    // one rpm less refuses 1 request in each of the 20 minutes: 20 over 10 days = 2 a day
+    expect(row).toEqual({ suggested_rpm: 150, at: 0, under: 2 });
+  });
+
+  it('leaves suggested_rpm and burn_rate empty where they do not apply', async () => {
+    const rows = await db().query(
+      `select kind from v_alerts where (suggested_rpm is not null) <> (kind = 'throttle_storm') or burn_rate is not null`,
+    );
+    expect(rows).toEqual([]);
+  });
+});
+
 describe('v_alerts on a clean estate', () => {
   const db = useFixture(() => alertsFixture(false));
 

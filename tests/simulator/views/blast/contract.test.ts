@@ -21,7 +21,17 @@ const interfaceC: Record<string, string[]> = {
     'pending_change_points',
     'reason',
   ],
-  v_blast_board: ['rank', 'target_type', 'target_id', 'label', 'score', 'reason', 'href'],
+  v_blast_board: [
+    'rank',
+    'target_type',
+    'target_id',
+    'label',
+    'score',
+    'reason',
+    'href',
+    'paired_function_id',
+    'paired_function_name',
+  ],
   v_alerts: [
     'alert_id',
     'kind',
@@ -36,6 +46,11 @@ const interfaceC: Record<string, string[]> = {
     'blast_score',
     'next_step',
     'href',
+    'target_href',
+    'what_if_kind',
+    'what_if_target_id',
+    'suggested_rpm',
+    'burn_rate',
   ],
   v_preview_rotate_key: [
     'key_id',
@@ -46,6 +61,9 @@ const interfaceC: Record<string, string[]> = {
   ],
   v_preview_retire_route: ['route_id', 'dependents_calling', 'requests_per_day', 'agent_share_pct'],
   v_preview_change_function: ['function_id', 'routes_served', 'requests_per_day', 'consumers'],
+  v_preview_rotate_key_consumers: ['key_id', 'consumer_id', 'name', 'consumer_href'],
+  v_preview_retire_route_dependents: ['route_id', 'consumer_id', 'name', 'consumer_href'],
+  v_preview_change_function_consumers: ['function_id', 'consumer_id', 'name', 'consumer_href'],
 };
 
 describe('interface C', () => {

@@ -1,6 +1,7 @@
-// The blast views on the default demo workspace (simulated once into a temp file): the alerts find
-// every planted story, the score has a believable spread, the throttle replay at the current
-// budget reproduces the recorded 429s, and the score's graph agrees with the measure views.
+// The views on the default demo workspace (simulated once into a temp file): the alerts find every
+// planted story (the burns and the p99 drift included), the score has a believable spread and the
+// board tells ten different stories, the throttle replay at the current budget reproduces the
+// recorded 429s, statuses follow their rule, and the consumer and budget views agree with the rest.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../../simulator/config.ts';
 import {
   ASSISTANT_CONSUMERS,
+  DEGRADED_FUNCTION,
   ERRORING_FUNCTION,
+  INCIDENTS,
   ROTATION_LAG_CONSUMERS,
   ROTATION_LAG_KEY,
   THROTTLE_STORM_CONSUMER,
@@ -78,6 +81,63 @@ describe('alerts on the default workspace', () => {
     expect(rows.map((r) => r.label)).toEqual([ERRORING_FUNCTION]);
   });
 
+  it('traces the p99 drift of the degraded function’s route to its cold starts', async () => {
+    const rows = await db.query<AlertRow>(`select * from v_alerts where kind = 'p99_drift_cold_starts'`);
+    expect(rows.map((r) => r.label)).toEqual([DEGRADED_FUNCTION]);
+  });
+
+  it('pages on the fast incident and warns on the slow one, each naming its window and the function that burned it', async () => {
+    const rows = await db.query<{
+      rule: string;
+      day: string;
+      fn: string;
+      peak_burn_rate: number;
+      cause: string;
+    }>(
+      `select b.rule, strftime(b.started_at, '%Y-%m-%d') as day, f.name as fn, b.peak_burn_rate, b.cause
+       from v_alert_budget_burn b join functions f on f.function_id = b.top_function_id order by b.started_at`,
+    );
+    const day = (daysAgo: number): string =>
+      new Date(Date.parse('2026-11-01') - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const [fast, slow] = [INCIDENTS[0], INCIDENTS[1]];
+    expect(rows.map((r) => [r.rule, r.day, r.fn])).toEqual([
+      ['slow', day(slow?.daysAgo ?? 0), slow?.fn],
+      ['fast', day(fast?.daysAgo ?? 0), fast?.fn],
+    ]);
+    expect(rows.find((r) => r.rule === 'fast')?.peak_burn_rate).toBeGreaterThanOrEqual(14.4);
+    for (const row of rows)
+      expect(row.cause).toMatch(
+        /^5xx burned the error budget at [\d.]+× over (1 h|6 h) \(confirmed over (5|30) min/,
+      );
+    const kinds = await db.query(
+      `select severity from v_alerts where kind = 'error_budget_burn' order by severity`,
+    );
+    expect(kinds).toEqual([{ severity: 'critical' }, { severity: 'warning' }]);
+  });
+
+  it('attributes every burn with shares adding up to exactly 100 per dimension', async () => {
+    const sums = await db.query<{ hundredths: number }>(
+      `select sum(round(share_pct * 100))::INTEGER as hundredths from v_alert_budget_burn_attribution group by alert_id, dimension
+       union all
+       select sum(round(share_pct * 100))::INTEGER from v_budget_burn_attribution group by dimension`,
+    );
+    expect(sums.length).toBe(9);
+    expect(sums.every((s) => s.hundredths === 10_000)).toBe(true);
+  });
+
+  it('suggests, for the throttle storm, the smallest rpm whose replay predicts no 429s on its key', async () => {
+    // one rpm less refuses a request in the busiest minute: too few per day to show once rounded,
+    // so the recorded demand is replayed unrounded
+    const [row] = await db.query<{ at: number; refused_under: number }>(
+      `select (select throttled_per_day from preview_throttle_total(a.what_if_target_id, a.suggested_rpm)) as at,
+         (select sum(greatest(0, d.requests_per_minute - (a.suggested_rpm - 1)) * d.minutes) from blast_demand_rollup d
+          where d.key_id = a.what_if_target_id)::INTEGER as refused_under
+       from v_alerts a where kind = 'throttle_storm'`,
+    );
+    expect(row?.at).toBe(0);
+    expect(row?.refused_under).toBeGreaterThan(0);
+  });
+
   it('gives every alert a blast score, a cause and a link', async () => {
     const rows = await db.query<AlertRow & { href: string; cause: string }>('select * from v_alerts');
     for (const row of rows) {
@@ -120,6 +180,72 @@ describe('the score on the default workspace', () => {
        where s.target_type in ('key', 'route') and s.dependents <> coalesce(k.dependents, r.dependents)`,
     );
     expect(mismatches).toEqual([]);
+  });
+});
+
+describe('statuses on the default workspace', () => {
+  it('follow the rule for every function', async () => {
+    const off = await db.query(
+      `select name, status, status_by_rule, status_reason from v_function_status where not follows_rule`,
+    );
+    expect(off).toEqual([]);
+  });
+
+  it('never show a healthy function slower than a degraded one, nor colder unless it is rarely called', async () => {
+    const pairs = await db.query(
+      `select h.name as healthy, d.name as degraded from v_function_status h, v_function_status d
+       where h.status = 'healthy' and d.status = 'degraded'
+         and (h.p99_ms > d.p99_ms or (h.cold_pct > d.cold_pct and h.is_busy))`,
+    );
+    expect(pairs).toEqual([]);
+    const degraded = await db.query(`select name from v_function_status where status = 'degraded'`);
+    expect(degraded).toEqual([{ name: DEGRADED_FUNCTION }]);
+  });
+});
+
+describe('the board on the default workspace', () => {
+  it('tells ten different stories: no two entries with the same score, dependents and traffic', async () => {
+    const [row] = await db.query<{ entries: number; stories: number; lone: number }>(
+      `select count(*)::INTEGER as entries,
+         count(distinct (score, dependents, requests_per_day))::INTEGER as stories,
+         count(*) filter (where target_type = 'function' and target_id in
+           (select function_id from v_blast_function_routes group by all having count(*) = 1))::INTEGER as lone
+       from v_blast_board`,
+    );
+    expect(row).toEqual({ entries: 10, stories: 10, lone: 0 });
+  });
+});
+
+describe('consumers and the budget on the default workspace', () => {
+  it('count the consumers at quota risk as the Overview does, and end each burn series at its quota burn', async () => {
+    const [row] = await db.query<{ at_risk: number; overview: number; mismatched: number }>(
+      `select (select count(*) filter (where is_at_risk) from v_consumer_stats)::INTEGER as at_risk,
+         (select quota_at_risk from v_overview) as overview,
+         (select count(*) from v_consumer_burn_daily b join v_consumer_quota q using (consumer_id)
+          where b.day = (select period_end from v_period) and b.cumulative_requests <> q.used_requests)::INTEGER as mismatched`,
+    );
+    expect(row).toEqual({ at_risk: 2, overview: 2, mismatched: 0 });
+  });
+
+  it('spends the error budget day by day to the figure v_availability shows, hours adding up to their day', async () => {
+    const [row] = await db.query<{ daily: number; availability: number; off_days: number }>(
+      `select (select cumulative_spent_pct from v_budget_burn_daily order by day desc limit 1) as daily,
+         (select budget_spent_pct from v_availability) as availability,
+         (select count(*) from v_budget_burn_daily d join (select day, sum(requests) as r, sum(status_5xx) as e
+            from v_budget_burn_hourly group by day) h using (day)
+          where abs(h.r - d.requests) > 1 or abs(h.e - d.status_5xx) > 1)::INTEGER as off_days`,
+    );
+    expect(row?.daily).toBe(row?.availability);
+    expect(row?.off_days).toBe(0);
+  });
+
+  it('samples no request of any key outside its live span', async () => {
+    const outside = await db.query(
+      `select k.name from keys k join log_sample l using (key_id)
+       group by k.name, k.created_at, k.last_used_at
+       having min(l.ts) < k.created_at or max(l.ts) > k.last_used_at or k.last_used_at is null`,
+    );
+    expect(outside).toEqual([]);
   });
 });
 

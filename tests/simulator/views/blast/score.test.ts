@@ -162,11 +162,57 @@ describe('v_blast_board', () => {
     ]);
   });
 
-  it('holds at most board_size targets', async () => {
+  it('holds at most board_size entries', async () => {
     const [row] = await db().query<{ n: number; size: number }>(
       'select count(*)::INTEGER as n, (select board_size from v_blast_constants) as size from v_blast_board',
     );
-    // 3 keys + 4 routes + 3 functions = 10 targets, the board size.
-    expect(row).toEqual({ n: 10, size: 10 });
+    // 3 keys + 4 routes + fn_create = 8 entries (fn_legacy and fn_read share their route's), under 10.
+    expect(row).toEqual({ n: 8, size: 10 });
+  });
+
+  it('tells a route and a function that serves only it as one entry, labelled route → function', async () => {
+    const rows = await db().query(
+      `select target_type, target_id, label, paired_function_id, paired_function_name, href from v_blast_board
+       where target_id in ('rt_orders_v1', 'rt_sandbox', 'rt_orders_v2', 'fn_create') order by target_id`,
+    );
+    expect(rows).toEqual([
+      // fn_create serves two routes: a story of its own, and rt_orders_v2 keeps its bare label
+      {
+        target_type: 'function',
+        target_id: 'fn_create',
+        label: 'fn_create',
+        paired_function_id: null,
+        paired_function_name: null,
+        href: '/app/api/functions/fn_create',
+      },
+      {
+        target_type: 'route',
+        target_id: 'rt_orders_v1',
+        label: 'POST /v1/orders → fn_legacy',
+        paired_function_id: 'fn_legacy',
+        paired_function_name: 'fn_legacy',
+        href: '/app/api/routes/rt_orders_v1',
+      },
+      {
+        target_type: 'route',
+        target_id: 'rt_orders_v2',
+        label: 'POST /v2/orders',
+        paired_function_id: null,
+        paired_function_name: null,
+        href: '/app/api/routes/rt_orders_v2',
+      },
+      {
+        target_type: 'route',
+        target_id: 'rt_sandbox',
+        label: 'GET /v2/orders/{order_id} → fn_read',
+        paired_function_id: 'fn_read',
+        paired_function_name: 'fn_read',
+        href: '/app/api/routes/rt_sandbox',
+      },
+    ]);
+    const paired = await db().query(
+      `select target_id from v_blast_board where target_id in ('fn_legacy', 'fn_read')`,
+    );
+    expect(paired).toEqual([]);
   });
 });

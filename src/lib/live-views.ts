@@ -1,0 +1,89 @@
+// Live views: what the running server writes beside the workspace (the order journal, and later the
+// request log), as read-only temporary views on an open workspace. `npm run sql` and `npm run
+// export` apply this one list, so an analyst's query and an export see the same live data; the
+// workspace file itself is never written.
+import { readdirSync, type Dirent } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { listValue } from '@duckdb/node-api';
+import type { Workspace } from './db.ts';
+
+/** A view over append-only NDJSON files in one folder. */
+export interface LiveView {
+  /** The view's name, as queried. */
+  name: string;
+  /** The folder its files are in, from the environment. */
+  dir(env: NodeJS.ProcessEnv): string;
+  /** Which files of the folder it reads. */
+  files: RegExp;
+  /** Its columns and their SQL types, in order: every line is read into exactly these. */
+  columns: readonly (readonly [name: string, type: string])[];
+  /** A column every whole line has: a line without it (torn, still being written) is left out. */
+  required: string;
+}
+
+/** Every live view. */
+export const liveViews: readonly LiveView[] = [
+  {
+    name: 'orders',
+    dir: (env) => resolve(env.ESTATE_ORDERS_DIR ?? 'data/orders'),
+    files: /^orders-.*\.ndjson$/,
+    columns: [
+      ['id', 'VARCHAR'],
+      ['customer', 'VARCHAR'],
+      ['lines', 'STRUCT(sku VARCHAR, qty INTEGER)[]'],
+      ['livemode', 'BOOLEAN'],
+      ['created_at', 'TIMESTAMP'],
+      ['key_id', 'VARCHAR'],
+      ['environment', 'VARCHAR'],
+      ['idempotency_key', 'VARCHAR'],
+      ['request_sha256', 'VARCHAR'],
+    ],
+    required: 'id',
+  },
+];
+
+/** The view's files now, sorted; a missing folder has none. */
+function filesOf(view: LiveView, env: NodeJS.ProcessEnv): string[] {
+  const dir = view.dir(env);
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return entries
+    .filter((entry) => entry.isFile() && view.files.test(entry.name))
+    .map((entry) => join(dir, entry.name))
+    .sort();
+}
+
+// Names and types are the constants above, never input; the files are bound as a parameter.
+const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
+
+/** The select behind a view: its files' lines, or no rows (with the same columns) when it has none. */
+function selectSql(view: LiveView, variable: string, hasFiles: boolean): string {
+  const names = view.columns.map(([name]) => quote(name)).join(', ');
+  if (!hasFiles)
+    return `select ${view.columns.map(([name, type]) => `null::${type} as ${quote(name)}`).join(', ')} where false`;
+  const columns = view.columns.map(([name, type]) => `${literal(name)}: ${literal(type)}`).join(', ');
+  return `select ${names} from read_json(getvariable(${literal(variable)}), format = 'newline_delimited',
+            ignore_errors = true, columns = {${columns}}) where ${quote(view.required)} is not null`;
+}
+
+/**
+ * Creates (or replaces) every live view as a temporary view on `db`, over the files there are now.
+ * Temporary objects live in memory, so this works on a workspace opened read-only; apply again
+ * before a query to pick up files created since.
+ */
+export async function applyLiveViews(db: Workspace, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  for (const view of liveViews) {
+    const files = filesOf(view, env);
+    const variable = `live_${view.name}_files`;
+    if (files.length > 0) await db.query(`set variable ${variable} = $files`, { files: listValue(files) });
+    await db.query(
+      `create or replace temp view ${quote(view.name)} as ${selectSql(view, variable, files.length > 0)}`,
+    );
+  }
+}

@@ -1,0 +1,94 @@
+// Live views on a read-only workspace: the order journal as `orders`, whole lines only, with the
+// same columns whether or not the server has written anything yet.
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { openWorkspace, type Workspace } from '../../src/lib/db.ts';
+import { applyLiveViews, liveViews } from '../../src/lib/live-views.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'estate-live-'));
+const ordersDir = join(dir, 'orders');
+const env = { ESTATE_ORDERS_DIR: ordersDir };
+let db: Workspace;
+
+const order = (id: string, createdAt: string) =>
+  JSON.stringify({
+    id,
+    customer: 'cus_a',
+    lines: [{ sku: 'sku_a', qty: 2 }],
+    livemode: false,
+    created_at: createdAt,
+    key_id: 'key_a',
+    environment: 'sandbox',
+    idempotency_key: null,
+    request_sha256: null,
+  });
+
+beforeAll(async () => {
+  const file = join(dir, 'estate.duckdb');
+  const instance = await DuckDBInstance.create(file);
+  instance.closeSync();
+  db = await openWorkspace(file);
+});
+afterAll(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const columnsOf = (view: string) =>
+  db.query<{ column_name: string; data_type: string }>(
+    'select column_name, data_type from information_schema.columns where table_name = $view order by ordinal_position',
+    { view },
+  );
+
+describe('applyLiveViews', () => {
+  const ordersView = liveViews.find((v) => v.name === 'orders');
+  const declared = ordersView?.columns.map(([column_name, data_type]) => ({ column_name, data_type }));
+
+  it('defines orders with its columns and no rows before the server has written any', async () => {
+    await applyLiveViews(db, env);
+    expect(await columnsOf('orders')).toEqual(declared);
+    expect(await db.query('select * from orders')).toEqual([]);
+  });
+
+  it('reads every lane, whole lines only: a torn last line and other files are left out', async () => {
+    mkdirSync(ordersDir, { recursive: true });
+    writeFileSync(join(ordersDir, 'orders-0.ndjson'), `${order('ord_1', '2026-11-23T10:00:00.123Z')}\n`);
+    writeFileSync(
+      join(ordersDir, 'orders-1.ndjson'),
+      `${order('ord_2', '2026-11-23T11:00:00.000Z')}\n{"id":"ord_3","customer":"cus_`,
+    );
+    writeFileSync(join(ordersDir, '.lock'), '123');
+    writeFileSync(join(ordersDir, 'notes.ndjson'), `${order('ord_x', '2026-11-23T11:00:00.000Z')}\n`);
+    await applyLiveViews(db, env);
+    expect(
+      await db.query(
+        "select id, strftime(created_at, '%Y-%m-%dT%H:%M:%S.%g') as created_at, lines[1].qty as qty from orders order by id",
+      ),
+    ).toEqual([
+      { id: 'ord_1', created_at: '2026-11-23T10:00:00.123', qty: 2 },
+      { id: 'ord_2', created_at: '2026-11-23T11:00:00.000', qty: 2 },
+    ]);
+    expect(await columnsOf('orders')).toEqual(declared);
+  });
+
+  it('sees lines appended since, and a torn line once it is complete, when applied again', async () => {
+    appendFileSync(join(ordersDir, 'orders-1.ndjson'), 'a","lines":[],"livemode":true}\n');
+    writeFileSync(join(ordersDir, 'orders-2.ndjson'), `${order('ord_4', '2026-11-23T12:00:00.000Z')}\n`);
+    await applyLiveViews(db, env);
+    expect((await db.query<{ id: string }>('select id from orders order by id')).map((r) => r.id)).toEqual([
+      'ord_1',
+      'ord_2',
+      'ord_3',
+      'ord_4',
+    ]);
+  });
+
+  it('never writes the workspace: the views are temporary, on a file opened read-only', async () => {
+    expect(
+      await db.query("select table_catalog from information_schema.tables where table_name = 'orders'"),
+    ).toEqual([{ table_catalog: 'temp' }]);
+  });
+});
