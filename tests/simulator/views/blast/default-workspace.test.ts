@@ -230,7 +230,7 @@ describe('consumers and the budget on the default workspace', () => {
   it('spends the error budget day by day to the figure v_availability shows, hours adding up to their day', async () => {
     const [row] = await db.query<{ daily: number; availability: number; off_days: number }>(
       `select (select cumulative_spent_pct from v_budget_burn_daily order by day desc limit 1) as daily,
-         (select budget_spent_pct from v_availability) as availability,
+         (select round(budget_spent_pct, 2) from v_availability) as availability,
          (select count(*) from v_budget_burn_daily d join (select day, sum(requests) as r, sum(status_5xx) as e
             from v_budget_burn_hourly group by day) h using (day)
           where abs(h.r - d.requests) > 1 or abs(h.e - d.status_5xx) > 1)::INTEGER as off_days`,
