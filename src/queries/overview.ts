@@ -87,12 +87,12 @@ export interface AlertRow {
   href: string;
 }
 
-/** The what-if input that answers an alert (alert_what_if_inputs.sql); null where none applies. */
-export interface AlertWhatIfRow {
-  alert_id: string;
+/** The what-if that answers an alert (v_alerts.what_if_kind) and its inputs; null where none applies. */
+export interface AlertWhatIfColumns {
+  what_if_kind: string | null;
   throttle_rpm: number | null;
-  retire_sunset: string | null;
   rotate_overlap_days: number | null;
+  retire_sunset: string | null;
   change_error_pct: number | null;
 }
 
@@ -115,24 +115,20 @@ export const requestsDaily = (db?: Workspace) =>
   runQuery<RequestsDailyRow>('overview', 'requests_daily', {}, db);
 /** The blast board. */
 export const blastBoard = (db?: Workspace) => runQuery<BlastBoardRow>('overview', 'blast_board', {}, db);
-/** The root-caused alerts, each linking to the what-if that answers it. */
+/** The root-caused alerts, each linking to the what-if that answers it, filled in. */
 export async function alerts(db?: Workspace): Promise<AlertWithWhatIf[]> {
-  const rows = await runQuery<AlertRow>('overview', 'alerts', {}, db);
-  const inputs = new Map(
-    (await runQuery<AlertWhatIfRow>('overview', 'alert_what_if_inputs', {}, db)).map((i) => [i.alert_id, i]),
-  );
-  return rows.map((alert) => {
-    const input = inputs.get(alert.alert_id);
-    return {
+  const rows = await runQuery<AlertRow & AlertWhatIfColumns>('overview', 'alerts', {}, db);
+  return rows.map(
+    ({ what_if_kind, throttle_rpm, rotate_overlap_days, retire_sunset, change_error_pct, ...alert }) => ({
       ...alert,
-      what_if_href: alertWhatIfHref(alert.kind, alert.href, {
-        throttleRpm: input?.throttle_rpm ?? undefined,
-        retireSunset: input?.retire_sunset ?? undefined,
-        rotateOverlapDays: input?.rotate_overlap_days ?? undefined,
-        changeErrorPct: input?.change_error_pct ?? undefined,
+      what_if_href: alertWhatIfHref(what_if_kind, alert.href, {
+        throttleRpm: throttle_rpm ?? undefined,
+        rotateOverlapDays: rotate_overlap_days ?? undefined,
+        retireSunset: retire_sunset ?? undefined,
+        changeErrorPct: change_error_pct ?? undefined,
       }),
-    };
-  });
+    }),
+  );
 }
 
 /** Everything the Overview shows, read in one go. */
