@@ -49,3 +49,34 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
     }));
   });
 }
+
+/** Detail pages whose what-ifs have the most to show, one per kind. */
+export interface WhatIfPages {
+  /** The key with the most throttled requests: rotate and throttle. */
+  key: string;
+  /** The deprecated route with the most callers left: retire. */
+  route: string;
+  /** The function serving the most routes: change. */
+  fn: string;
+}
+
+/** Picks the detail pages whose what-ifs have the most to show, from the raw tables. */
+export async function whatIfPages(ws: Workspace): Promise<WhatIfPages> {
+  const [key] = await ws.query<{ id: string }>(
+    `select key_id as id from traffic_daily group by all order by sum(throttled_429) desc, key_id limit 1`,
+  );
+  const [route] = await ws.query<{ id: string }>(
+    `select r.route_id as id from routes r join traffic_daily t using (route_id)
+     where r.deprecated group by all order by count(distinct t.consumer_id) desc, r.route_id limit 1`,
+  );
+  const [fn] = await ws.query<{ id: string }>(
+    `select function_id as id from route_functions group by all order by count(*) desc, function_id limit 1`,
+  );
+  if (!key || !route || !fn)
+    throw new Error('the workspace lacks a throttled key, a deprecated route or a function');
+  return {
+    key: `/app/api/keys/${key.id}`,
+    route: `/app/api/routes/${route.id}`,
+    fn: `/app/api/functions/${fn.id}`,
+  };
+}

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../src/lib/db.ts';
 import { browserAvailable, openPage, useConsole } from './harness.ts';
-import { openTestWorkspace } from './console-helpers.ts';
+import { openTestWorkspace, whatIfPages } from './console-helpers.ts';
 
 const phone = { width: 390, height: 844 };
 
@@ -74,17 +74,8 @@ describe.runIf(browserAvailable())('console on a phone', () => {
   const pages = ['/app/api', '/app/api/keys', '/app/api/routes', '/app/api/functions', '/app/api/try'];
   beforeAll(async () => {
     ws = await openTestWorkspace();
-    const [key] = await ws.query<{ id: string }>(
-      `select key_id as id from traffic_daily group by all order by sum(throttled_429) desc, key_id limit 1`,
-    );
-    const [route] = await ws.query<{ id: string }>(
-      `select r.route_id as id from routes r join traffic_daily t using (route_id)
-       where r.deprecated group by all order by count(distinct t.consumer_id) desc, r.route_id limit 1`,
-    );
-    const [fn] = await ws.query<{ id: string }>(
-      `select function_id as id from route_functions group by all order by count(*) desc, function_id limit 1`,
-    );
-    pages.push(`/app/api/keys/${key?.id}`, `/app/api/routes/${route?.id}`, `/app/api/functions/${fn?.id}`);
+    const detail = await whatIfPages(ws);
+    pages.push(detail.key, detail.route, detail.fn);
   });
   afterAll(() => ws.close());
 

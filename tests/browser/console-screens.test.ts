@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../src/lib/db.ts';
 import { formatInteger } from '../../src/lib/format.ts';
 import { browserAvailable, openPage, useConsole } from './harness.ts';
-import { axeViolations, openTestWorkspace } from './console-helpers.ts';
+import { axeViolations, openTestWorkspace, whatIfPages } from './console-helpers.ts';
 
 describe.runIf(browserAvailable())('console screens', () => {
   const session = useConsole();
@@ -18,21 +18,8 @@ describe.runIf(browserAvailable())('console screens', () => {
   ];
   beforeAll(async () => {
     ws = await openTestWorkspace();
-    // Detail pages whose what-ifs have the most to show: the throttle storm's key (rotate and
-    // throttle), a deprecated route still called (retire), the function behind the most routes.
-    const [key] = await ws.query<{ id: string }>(
-      `select key_id as id from traffic_daily group by all order by sum(throttled_429) desc, key_id limit 1`,
-    );
-    const [route] = await ws.query<{ id: string }>(
-      `select r.route_id as id from routes r join traffic_daily t using (route_id)
-       where r.deprecated group by all order by count(distinct t.consumer_id) desc, r.route_id limit 1`,
-    );
-    const [fn] = await ws.query<{ id: string }>(
-      `select function_id as id from route_functions group by all order by count(*) desc, function_id limit 1`,
-    );
-    pages.push(['Key detail', `/app/api/keys/${key?.id}`]);
-    pages.push(['Route detail', `/app/api/routes/${route?.id}`]);
-    pages.push(['Function detail', `/app/api/functions/${fn?.id}`]);
+    const detail = await whatIfPages(ws);
+    pages.push(['Key detail', detail.key], ['Route detail', detail.route], ['Function detail', detail.fn]);
   });
   afterAll(() => ws.close());
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../src/lib/db.ts';
 import { throttleTotal } from '../../src/queries/blast/throttle.ts';
 import { browserAvailable, openPage, useConsole } from './harness.ts';
-import { openTestWorkspace } from './console-helpers.ts';
+import { openTestWorkspace, whatIfPages } from './console-helpers.ts';
 
 /** A what-if's answer as a reader sees it: the text of its result, tables included. */
 const resultOf = (page: Page, kind: string) =>
@@ -29,20 +29,11 @@ describe.runIf(browserAvailable())('shareable what-ifs', () => {
   const targets = new Map<string, string>();
   beforeAll(async () => {
     ws = await openTestWorkspace();
-    const [key] = await ws.query<{ id: string }>(
-      `select key_id as id from traffic_daily group by all order by sum(throttled_429) desc, key_id limit 1`,
-    );
-    const [route] = await ws.query<{ id: string }>(
-      `select r.route_id as id from routes r join traffic_daily t using (route_id)
-       where r.deprecated group by all order by count(distinct t.consumer_id) desc, r.route_id limit 1`,
-    );
-    const [fn] = await ws.query<{ id: string }>(
-      `select function_id as id from route_functions group by all order by count(*) desc, function_id limit 1`,
-    );
-    targets.set('rotate', `/app/api/keys/${key?.id}`);
-    targets.set('throttle', `/app/api/keys/${key?.id}`);
-    targets.set('retire', `/app/api/routes/${route?.id}`);
-    targets.set('change', `/app/api/functions/${fn?.id}`);
+    const detail = await whatIfPages(ws);
+    targets.set('rotate', detail.key);
+    targets.set('throttle', detail.key);
+    targets.set('retire', detail.route);
+    targets.set('change', detail.fn);
   });
   afterAll(() => ws.close());
 
