@@ -9,6 +9,7 @@ export default defineConfig(
   {
     ignores: [
       'dist/',
+      'packages/*/dist/',
       '.test-dist*/',
       '.bench-dist*/',
       '.astro/',

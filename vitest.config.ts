@@ -1,17 +1,22 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: fast unit/contract tests, and browser tests against a built console.
+// Servers under test use the embedded stores unless a test points them at its own throwaway
+// Postgres and Redis: a developer's DATABASE_URL, REDIS_URL or WEB_CONCURRENCY must not leak in.
+const env = { TZ: 'UTC', DATABASE_URL: '', REDIS_URL: '', WEB_CONCURRENCY: '' };
+
+// Three projects: fast unit/contract tests, browser tests against a built console, and the mocks
+// package's tests (packed once; scratch consumer projects installed from the registry).
 export default defineConfig({
   test: {
-    env: { TZ: 'UTC' },
+    env,
     reporters: ['default', ['json', { outputFile: '.vitest-reports/report.json' }]],
     projects: [
       {
         test: {
           name: 'unit',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/browser/**'],
-          env: { TZ: 'UTC' },
+          exclude: ['tests/browser/**', 'tests/packages/**'],
+          env,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -20,11 +25,21 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
-          env: { TZ: 'UTC' },
+          env,
           globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'package',
+          include: ['tests/packages/**/*.test.ts'],
+          env,
+          globalSetup: ['tests/packages/mocks/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
         },
       },
     ],

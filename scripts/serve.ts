@@ -2,4 +2,4 @@
 import { serverNodeFlags } from '../server/node-flags.ts';
 import { run } from './run.ts';
 
-run('node', [...serverNodeFlags, 'server/main.ts']);
+run('node', [...serverNodeFlags, 'server/main.ts', ...process.argv.slice(2)]);

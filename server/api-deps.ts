@@ -1,21 +1,22 @@
-// The production server's Orders API deps: keys, plans, customers and skus read READ_ONLY from the
-// workspace file at start (then the file is closed, so the server never holds it), keys issued at
-// run time from the issued-keys file, and durable orders in the journal (replayed at start).
+// The Orders API runtime of a server process (one per process: the production server, or the dev
+// server through server/dev-api.ts): keys, plans, customers, skus and deprecated routes read
+// READ_ONLY from the workspace file at start (then the file is closed, so the server never holds
+// it), keys issued at run time from the issued-keys file, and the stores DATABASE_URL and REDIS_URL
+// select (by default durable orders in the journal, replayed at start, and limits in memory:
+// server/stores/select.ts).
 import { hash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Clock, IdGenerator, KeyRecord, OrdersDeps } from '../src/api/orders/deps.ts';
-import { IdempotencyStore } from '../src/api/orders/idempotency.ts';
+import type { Clock, DeprecatedPath, IdGenerator, KeyRecord, OrdersDeps } from '../src/api/orders/deps.ts';
 import { randomIds, systemClock } from '../src/api/orders/ids.ts';
 import { MapKeyStore, SetCatalog } from '../src/api/orders/memory-store.ts';
-import { QuotaCounter } from '../src/api/orders/quota.ts';
-import { RateLimiter } from '../src/api/orders/rate-limit.ts';
-import { limits } from '../src/api/orders/contract.ts';
 import { defaultDataFile } from '../src/lib/data-file.ts';
 import { openWorkspace } from '../src/lib/db.ts';
-import { FollowingKeyStore } from './issued-keys.ts';
 import { issuedKeysFile } from '../src/lib/issued-keys-file.ts';
-import { JournalOrderStore } from './order-journal.ts';
+import { readDeprecatedPaths } from './deprecated-paths.ts';
+import type { HealthCheck } from './health.ts';
+import { FollowingKeyStore } from './issued-keys.ts';
+import { engineUrls, openStores, type ApiStores, type EngineUrls } from './stores/select.ts';
 import { toKeyRecord } from '../src/api/orders/world-deps.ts';
 
 /** Where the API's data lives; every field has a default. */
@@ -26,14 +27,20 @@ export interface ApiOptions {
   ordersDir?: string;
   /** Issued-keys file: ESTATE_ISSUED_KEYS, else data/issued-keys.jsonl. */
   issuedKeysFile?: string;
+  /** Postgres and Redis: DATABASE_URL and REDIS_URL, else the embedded stores. */
+  engines?: EngineUrls;
   clock?: Clock;
   ids?: IdGenerator;
+  /** How often a journal lane out of service is probed (ms); default journalProbeMs. */
+  journalProbeMs?: number;
 }
 
-/** The server's deps and the journal behind them. */
+/** The server's deps, the stores behind them, and what readiness asks. */
 export interface ApiRuntime {
   deps: OrdersDeps;
-  journal: JournalOrderStore;
+  stores: ApiStores;
+  /** Every part that can be out, for GET /readyz (server/health.ts). */
+  health: HealthCheck[];
   close(): Promise<void>;
 }
 
@@ -51,13 +58,14 @@ interface Reference {
   plans: { plan: string; quota: number }[];
   customers: { customer_id: string }[];
   skus: { sku: string }[];
+  deprecated: Map<string, DeprecatedPath>;
 }
 
 /** Reads keys, plans, customers and skus, then closes the file again. */
 async function readReference(file: string): Promise<Reference> {
   if (!existsSync(file)) {
     console.warn(`Orders API: no workspace at ${file}; only issued keys, no customers or skus.`);
-    return { keys: [], plans: [], customers: [], skus: [] };
+    return { keys: [], plans: [], customers: [], skus: [], deprecated: new Map() };
   }
   const db = await openWorkspace(file);
   try {
@@ -70,6 +78,7 @@ async function readReference(file: string): Promise<Reference> {
       plans: await db.query('select plan, quota_requests_per_period::DOUBLE as quota from plans'),
       customers: await db.query('select customer_id from customers'),
       skus: await db.query('select sku from skus'),
+      deprecated: await readDeprecatedPaths(db),
     };
   } finally {
     db.close();
@@ -92,20 +101,11 @@ export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRunti
     (plan) => quotas.get(plan) ?? 0,
   );
   const clock = options.clock ?? systemClock;
-  const quota = new QuotaCounter();
-  const idempotency = new IdempotencyStore();
-  // One pass over the journal indexes the orders and rebuilds quotas and idempotency records.
-  const journal = await JournalOrderStore.open(
-    options.ordersDir ?? resolve(process.env.ESTATE_ORDERS_DIR ?? 'data/orders'),
-    (order) => {
-      const createdMs = Date.parse(order.created_at);
-      quota.record(order.key_id, createdMs);
-      const { idempotency_key: idemKey, request_sha256: fingerprint } = order;
-      if (idemKey !== null && fingerprint !== null && clock.now() - createdMs < limits.idempotencyWindowMs) {
-        idempotency.restore(order.key_id, idemKey, fingerprint, order.id, createdMs);
-      }
-    },
-  );
+  const stores = await openStores(options.engines ?? engineUrls(), {
+    ordersDir: options.ordersDir ?? resolve(process.env.ESTATE_ORDERS_DIR ?? 'data/orders'),
+    clock,
+    journalProbeMs: options.journalProbeMs,
+  });
   const deps: OrdersDeps = {
     sha256: (input) => hash('sha256', input, 'hex'),
     keys,
@@ -113,12 +113,13 @@ export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRunti
       reference.customers.map((c) => c.customer_id),
       reference.skus.map((s) => s.sku),
     ),
-    orders: journal,
-    rateLimiter: new RateLimiter(),
-    quota,
-    idempotency,
+    orders: stores.orders,
+    rateLimiter: stores.rateLimiter,
+    quota: stores.quota,
+    idempotency: stores.idempotency,
     clock,
     ids: options.ids ?? randomIds,
+    deprecatedPaths: reference.deprecated,
   };
-  return { deps, journal, close: () => journal.close() };
+  return { deps, stores, health: stores.checks, close: () => stores.close() };
 }

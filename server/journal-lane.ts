@@ -22,6 +22,7 @@ export class JournalLane {
   readonly file: number;
   /** Why the lane is out of service: a refused batch could not be cut off, so its length is unknown. */
   broken: unknown = null;
+  private repairing = false;
   private readonly fd: number;
   private size: number;
   /** Reused for each batch: a lane has one write in flight at most. */
@@ -59,6 +60,20 @@ export class JournalLane {
         if (cutError !== null) this.broken = cutError;
         done(failure, start);
       });
+    });
+  }
+
+  /**
+   * Tries again to cut the file back to its last known length; if it can, the length is known
+   * again and the lane is back in service. `done(true)` then.
+   */
+  repair(done: (repaired: boolean) => void): void {
+    if (this.broken === null || this.repairing) return;
+    this.repairing = true;
+    ftruncate(this.fd, this.size, (error) => {
+      this.repairing = false;
+      if (error === null) this.broken = null;
+      done(error === null);
     });
   }
 

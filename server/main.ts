@@ -1,16 +1,46 @@
-// Production server: one node:http server for the console (Astro, built in dist/) and the API.
+// Production server: one node:http server for the console (Astro, built in dist/) and the API, or
+// several of them on one port (`--workers N`, WEB_CONCURRENCY=N: server/workers.ts).
+import cluster from 'node:cluster';
 import { startServer } from './server.ts';
+import { describeStores, engineUrls } from './stores/select.ts';
+import { superviseWorkers, workerCount, workersRefusal } from './workers.ts';
 
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? 'localhost';
-
 const distDir = process.env.ESTATE_DIST ?? 'dist';
 // ESTATE_CONSOLE=off serves only the /v2 API (no Astro build needed: tests, benchmarks).
-const server = await startServer({ port, host, distDir, console: process.env.ESTATE_CONSOLE !== 'off' });
-if (process.env.ESTATE_CONSOLE !== 'off')
-  console.log(`Estate Console  http://${host}:${server.port}/app/api`);
-console.log(`Orders API      http://${host}:${server.port}/v2/orders`);
+const withConsole = process.env.ESTATE_CONSOLE !== 'off';
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void server.close().then(() => process.exit(0)));
+/** Prints where the server listens (tests and scripts wait for the Orders API line). */
+function announce(boundPort: number, detail: string): void {
+  if (withConsole) console.log(`Estate Console  http://${host}:${boundPort}/app/api`);
+  console.log(`Orders API      http://${host}:${boundPort}/v2/orders`);
+  console.log(`Stores          ${detail}`);
+}
+
+let workers = 1;
+try {
+  workers = workerCount(process.argv.slice(2), process.env);
+  const refusal = cluster.isPrimary ? workersRefusal(workers, engineUrls()) : null;
+  if (refusal !== null) throw new Error(refusal);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+
+if (cluster.isPrimary && workers > 1) {
+  const stores = describeStores(engineUrls());
+  superviseWorkers(workers, (boundPort) => announce(boundPort, `${stores}; ${workers} worker processes`));
+} else {
+  const server = await startServer({ port, host, distDir, console: withConsole });
+  if (cluster.isPrimary) announce(server.port, server.api.stores.summary);
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void server.close().then(() => process.exit(0));
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
+  // A worker whose primary is gone (killed) stops too, rather than serving unsupervised.
+  if (cluster.isWorker) process.once('disconnect', stop);
 }

@@ -3,10 +3,13 @@
 // and every request in it resolves only after that write. Appends that arrive while every lane is
 // busy wait for the next batch; two lanes let syncs overlap. Lines stay on disk: memory holds only
 // where each one is. Replayed at start, a chunk at a time; a torn last line (kill -9 mid-write) was
-// never acknowledged and is cut off.
+// never acknowledged and is cut off. A disk that refuses is a store that is out (503): a lane that
+// cannot cut a refused batch off leaves service, says so once, and is probed until it can.
 import { close, closeSync, mkdirSync, openSync, readSync } from 'node:fs';
-import type { OrderStore, StoredOrder } from '../src/api/orders/deps.ts';
+import { StoreUnavailableError, type OrderStore, type StoredOrder } from '../src/api/orders/deps.ts';
 import { lockFolder } from './folder-lock.ts';
+import { gatherThenFlush, type GatherPolicy } from './gather.ts';
+import type { HealthCheck, HealthState } from './health.ts';
 import { JournalLane, type BatchLine } from './journal-lane.ts';
 import { journalFile, journalFiles, replayJournalFile } from './journal-read.ts';
 import { OrderIndex } from './order-index.ts';
@@ -20,7 +23,19 @@ export const journalLanes = 2;
  * microseconds). An idle loop turns at once, so a lone request barely waits; a busy one carries
  * many requests per turn, and fewer, larger writes leave more CPU for requests.
  */
-export const groupCommit = { gatherTurns: 3, batchTarget: 16 } as const;
+export const groupCommit: GatherPolicy = { gatherTurns: 3, batchTarget: 16 };
+
+/** How often a lane out of service is probed, by default (ms). */
+export const journalProbeMs = 1_000;
+
+/** How the journal probes lanes out of service, and where it tells of faults (one line each). */
+export interface JournalOptions {
+  probeMs?: number;
+  log?: (line: string) => void;
+}
+
+/** An error's message, for a log line. */
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 interface Pending extends BatchLine {
   id: string;
@@ -29,7 +44,9 @@ interface Pending extends BatchLine {
 }
 
 /** An order store whose `create` resolves once the order is synced to the journal. */
-export class JournalOrderStore implements OrderStore {
+export class JournalOrderStore implements OrderStore, HealthCheck {
+  /** Its name in readiness reports. */
+  readonly name = 'journal';
   private pending: Pending[] = [];
   /** A flush is scheduled for a later turn of the event loop. */
   private gathering = false;
@@ -42,22 +59,38 @@ export class JournalOrderStore implements OrderStore {
   private readonly readers: number[];
   private readonly unlock: () => void;
   private closing: Promise<void> | null = null;
+  private readonly probeMs: number;
+  private readonly log: (line: string) => void;
+  /** The probe timer of each lane out of service. */
+  private readonly probes = new Map<JournalLane, ReturnType<typeof setInterval>>();
 
-  private constructor(index: OrderIndex, lanes: JournalLane[], readers: number[], unlock: () => void) {
+  private constructor(
+    index: OrderIndex,
+    lanes: JournalLane[],
+    readers: number[],
+    unlock: () => void,
+    options: JournalOptions,
+  ) {
     this.index = index;
     this.lanes = lanes;
     this.free = [...lanes];
     this.readers = readers;
     this.unlock = unlock;
+    this.probeMs = options.probeMs ?? journalProbeMs;
+    this.log = options.log ?? ((line) => console.error(line));
   }
 
   /**
    * Opens (creating) the journal in `dir`, one process per folder (see lockFolder), and replays it:
    * `visit` sees every order line, oldest first within each file.
    */
-  static async open(dir: string, visit?: (order: StoredOrder) => void): Promise<JournalOrderStore> {
+  static async open(
+    dir: string,
+    options: JournalOptions = {},
+    visit?: (order: StoredOrder) => void,
+  ): Promise<JournalOrderStore> {
     mkdirSync(dir, { recursive: true });
-    const unlock = lockFolder(dir);
+    const unlock = await lockFolder(dir);
     const lanes: JournalLane[] = [];
     const readers: number[] = [];
     try {
@@ -70,7 +103,7 @@ export class JournalOrderStore implements OrderStore {
       for (const [lane, file] of laneFiles.entries())
         lanes.push(await JournalLane.open(file, lane, sizes[lane] ?? 0));
       for (const file of files) readers.push(openSync(file, 'r'));
-      return new JournalOrderStore(index, lanes, readers, unlock);
+      return new JournalOrderStore(index, lanes, readers, unlock, options);
     } catch (error) {
       await Promise.all(lanes.map((lane) => lane.close()));
       for (const fd of readers) closeSync(fd);
@@ -91,16 +124,14 @@ export class JournalOrderStore implements OrderStore {
   /** Flushes on a later turn of the event loop, after up to `gatherTurns` turns of gathering. */
   private gather(): void {
     this.gathering = true;
-    let turns = 0;
-    const turn = () => {
-      if (this.pending.length < groupCommit.batchTarget && turns++ < groupCommit.gatherTurns) {
-        setImmediate(turn);
-        return;
-      }
-      this.gathering = false;
-      this.kick();
-    };
-    setImmediate(turn);
+    gatherThenFlush(
+      () => this.pending.length,
+      groupCommit,
+      () => {
+        this.gathering = false;
+        this.kick();
+      },
+    );
   }
 
   /** Starts a batch on every free lane while orders are waiting; refuses them if no lane is left. */
@@ -113,17 +144,54 @@ export class JournalOrderStore implements OrderStore {
       lane.append(batch, (error, start) => {
         this.writing--;
         if (error === null) this.stored(lane, batch, start);
-        else for (const p of batch) p.reject(error);
+        else {
+          const refused = new StoreUnavailableError('The orders journal refused the write', 1, {
+            cause: error,
+          });
+          for (const p of batch) p.reject(refused);
+        }
         if (lane.broken === null) this.free.push(lane);
+        else this.outOfService(lane);
         this.kick();
       });
     }
     if (this.pending.length > 0 && this.free.length === 0 && this.writing === 0) {
-      const failure = new Error('No journal lane is in service', {
-        cause: this.lanes.find((lane) => lane.broken !== null)?.broken,
-      });
+      const failure = new StoreUnavailableError(
+        'No orders journal lane is in service',
+        Math.max(1, Math.ceil(this.probeMs / 1000)),
+        { cause: this.lanes.find((lane) => lane.broken !== null)?.broken },
+      );
       for (const p of this.pending.splice(0)) p.reject(failure);
     }
+  }
+
+  /** Says once that a lane left service, and probes it until it can serve again. */
+  private outOfService(lane: JournalLane): void {
+    if (this.probes.has(lane) || this.closing !== null) return;
+    this.log(
+      `Orders journal: lane ${lane.file} out of service: ${messageOf(lane.broken)}; ` +
+        `probing every ${this.probeMs} ms (${this.health().detail})`,
+    );
+    const probe = setInterval(
+      () =>
+        lane.repair((repaired) => {
+          if (!repaired || this.closing !== null) return;
+          clearInterval(probe);
+          this.probes.delete(lane);
+          this.free.push(lane);
+          this.log(`Orders journal: lane ${lane.file} back in service (${this.health().detail})`);
+          this.kick();
+        }),
+      this.probeMs,
+    );
+    probe.unref();
+    this.probes.set(lane, probe);
+  }
+
+  /** Ready while any lane is in service (readiness, GET /readyz). */
+  health(): HealthState {
+    const serving = this.lanes.filter((lane) => lane.broken === null).length;
+    return { ready: serving > 0, detail: `${serving} of ${this.lanes.length} lanes in service` };
   }
 
   /** Indexes and answers every order of a batch that is on disk from `start` on. */
@@ -156,6 +224,7 @@ export class JournalOrderStore implements OrderStore {
   /** Waits for pending appends, then closes the files (once, however often it is called). */
   close(): Promise<void> {
     this.closing ??= (async () => {
+      for (const probe of this.probes.values()) clearInterval(probe);
       while (this.writing > 0 || this.pending.length > 0) await new Promise((done) => setImmediate(done));
       await Promise.all(this.lanes.map((lane) => lane.close()));
       await Promise.all(this.readers.map((fd) => new Promise((done) => close(fd, done))));

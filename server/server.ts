@@ -1,15 +1,38 @@
-// The production server: one node:http server on one port. `/v2/*` goes straight to the Orders
-// API contract core through the node:http adapter (no Fetch objects, no Astro); everything else
-// goes to the Astro handler (static files, prerendered and on-demand console pages).
+// The production server: one node:http server on one port, one API runtime per process. Requests
+// whose path reads as the API's (/v1, /v2, /v3, however spelt) go to the Orders API contract core
+// through the node:http adapter; /healthz and /readyz to health; everything else to the Astro
+// handler (static files, prerendered and on-demand console pages). See ./routing.ts.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { handleNodeRequest, writePlain } from '../src/api/http/node.ts';
+import { writePlain } from '../src/api/http/node.ts';
 import { problemResponse } from '../src/api/orders/respond.ts';
-import { defaultDataFile } from '../src/lib/data-file.ts';
-import { handleV1OrdersNode, isV1OrdersPath, loadV1OrdersHeaders } from '../src/pages/v1/_deprecated.ts';
 import { loadApiRuntime, type ApiOptions, type ApiRuntime } from './api-deps.ts';
+import { apiHandler, attachServer, type NodeHandler } from './api-listener.ts';
+
+/** The server's deadlines, in milliseconds (docs/decisions.md, "Time-outs"). */
+export interface ServerTimeouts {
+  /** Request line and headers (node's headersTimeout; answered 408 problem+json). */
+  headersMs: number;
+  /** A whole request (node's requestTimeout). */
+  requestMs: number;
+  /** A body, from when the contract asks for it (the contract's 408). */
+  bodyMs: number;
+  /** An idle keep-alive connection. */
+  keepAliveMs: number;
+  /** How often node enforces headersMs and requestMs (its connectionsCheckingInterval; 30 s unset). */
+  checkEveryMs: number;
+}
+
+/** The deadlines `npm start` runs with. */
+export const defaultTimeouts: ServerTimeouts = {
+  headersMs: 15_000,
+  requestMs: 30_000,
+  bodyMs: 10_000,
+  keepAliveMs: 65_000,
+  checkEveryMs: 1_000,
+};
 
 /** Options for the production server. */
 export interface ServerOptions {
@@ -17,10 +40,12 @@ export interface ServerOptions {
   host: string;
   /** Folder of `astro build` output; defaults to ./dist. */
   distDir?: string;
-  /** false: serve only /v2 (tests and benchmarks without an Astro build). Default true. */
+  /** false: serve only the API (tests and benchmarks without an Astro build). Default true. */
   console?: boolean;
   /** Where the Orders API reads and writes its data. */
   api?: ApiOptions;
+  /** Deadlines; each defaults to defaultTimeouts. */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 /** A running server: the port it bound, the API runtime, and a way to stop it. */
@@ -30,8 +55,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
-
 /** Loads the Astro app handler (static files, prerendered and on-demand pages) from the build. */
 async function loadAstroHandler(distDir: string): Promise<NodeHandler> {
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -40,49 +63,21 @@ async function loadAstroHandler(distDir: string): Promise<NodeHandler> {
   return mod.handler;
 }
 
-// A leading "//" is excluded: the URL parser reads "//host/path" as a host.
-const plainPath = /^\/(?!\/)[A-Za-z0-9/_-]*$/;
-
-/**
- * The request path as a router sees it: resolved (`/./`, `/../`) and percent-decoded, so
- * `/%762/orders` cannot slip past the API's fast path into Astro. Null when it is not a valid URL.
- */
-export function routedPath(url: string | undefined): string | null {
-  // Letters, digits, "/", "_" and "-" only: nothing to resolve or decode (the common request).
-  if (url !== undefined && plainPath.test(url)) return url;
-  try {
-    return decodeURI(new URL(url ?? '/', 'http://localhost').pathname);
-  } catch {
-    return null;
-  }
-}
-
-const noConsole: NodeHandler = (_req, res) =>
-  writePlain(res, problemResponse('not-found', 'This server serves only /v2'));
+const noConsole: NodeHandler = (_req: IncomingMessage, res: ServerResponse) =>
+  writePlain(res, problemResponse('not-found', 'This server serves only the API'));
 
 /** Starts the console and API on one port (0 picks a free one). */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const timeouts = { ...defaultTimeouts, ...options.timeouts };
   const astro = options.console === false ? noConsole : await loadAstroHandler(options.distDir ?? 'dist');
   const api = await loadApiRuntime(options.api);
-  // POST /v1/orders, deprecated: the v2 contract plus Deprecation/Sunset/Link (src/pages/v1/).
-  const v1Headers = await loadV1OrdersHeaders(options.api?.dataFile ?? defaultDataFile());
-  const server = createServer((req, res) => {
-    const path = routedPath(req.url);
-    const v1 = isV1OrdersPath(path ?? undefined);
-    if (path?.startsWith('/v2/') || v1) {
-      req.url = path + (req.url?.includes('?') ? req.url.slice(req.url.indexOf('?')) : '');
-      const answered = v1
-        ? handleV1OrdersNode(req, res, api.deps, v1Headers)
-        : handleNodeRequest(req, res, api.deps);
-      answered.catch(() => {
-        if (!res.headersSent) writePlain(res, problemResponse('internal-error', 'Unexpected failure'), true);
-        else res.destroy();
-      });
-    } else void astro(req, res);
+  const server = createServer({
+    headersTimeout: timeouts.headersMs,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionsCheckingInterval: timeouts.checkEveryMs,
   });
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 15_000;
-  server.requestTimeout = 30_000;
+  attachServer(server, apiHandler(api, timeouts.bodyMs), astro);
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(options.port, options.host, done);

@@ -8,7 +8,7 @@
 // whole life (where V8 placed and optimised its code, which core it shares), and the host's speed
 // drifts within a minute. So each round starts a fresh pair of processes, measures them back to
 // back (alternating which goes first), and the ratio reported is the median of the rounds' ratios.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sha256Hex } from '../../src/api/orders/auth.ts';
@@ -17,6 +17,7 @@ import { openWorkspace } from '../../src/lib/db.ts';
 import { appendIssuedKeysLines } from '../../src/lib/issued-keys-file.ts';
 import type { ServerFiles } from '../../tests/server/fixture-workspace.ts';
 import { killServer, spawnListening, spawnServer } from '../../tests/server/spawn.ts';
+import { median, processCpuMs, processRssMb } from '../process-stats.ts';
 import type { BenchSuite } from '../run.ts';
 import { benchServerFiles } from '../workspace-copy.ts';
 
@@ -44,24 +45,6 @@ const server = createServer((req, res) => {
 });
 server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.address().port + '/v2/orders'));
 `;
-
-/** CPU time a process has used so far (user + system, all its threads), in ms; null off Linux. */
-function processCpuMs(pid: number | undefined): number | null {
-  const stat = `/proc/${pid}/stat`;
-  if (pid === undefined || !existsSync(stat)) return null;
-  // Fields after the ")" that ends the command name; utime and stime are the 12th and 13th, in
-  // clock ticks (USER_HZ, 100 a second on Linux).
-  const fields = readFileSync(stat, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** A process's resident memory now, in MB; NaN off Linux. */
-function processRssMb(pid: number | undefined): number {
-  const status = `/proc/${pid}/status`;
-  if (pid === undefined || !existsSync(status)) return NaN;
-  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(status, 'utf8'))?.[1];
-  return kb === undefined ? NaN : Number(kb) / 1024;
-}
 
 /** One server's figures for one round. */
 interface Round {
@@ -113,13 +96,6 @@ async function measure(start: () => Promise<Target>, body: string): Promise<Roun
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 const pct = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
 
 /** A customer and two skus of a workspace, read-only: the order every request sends. */

@@ -1,29 +1,96 @@
-// The in-memory Orders API behind the MSW handlers: seeded with the public part of the simulator's
-// default world (the demo sandbox key by its hash, the customers and skus; no DuckDB, so it runs in
-// a browser, and no key-deriving code, so no page can rebuild a key), resettable in tests.
-import type { Clock, IdGenerator } from '../api/orders/deps.ts';
-import { depsFromWorld, type ApiWorld, type MemoryDeps } from '../api/orders/world-deps.ts';
+// The in-memory Orders API behind the MSW handlers. By default it is seeded with the public part of
+// the simulator's default world (./demo-world.ts: the demo sandbox key by its hash, the customers
+// and skus; no DuckDB, no key-deriving code); every part can be replaced: your own customers, skus
+// and keys, any bearer key for UI work, no rpm budget or quota, your own stores.
+import type {
+  Clock,
+  IdGenerator,
+  KeyStore,
+  OrderStore,
+  OrdersDeps,
+  QuotaStore,
+  RateLimitStore,
+} from '../api/orders/deps.ts';
+import { MapKeyStore } from '../api/orders/memory-store.ts';
+import { depsFromWorld, type ApiWorld } from '../api/orders/world-deps.ts';
 import { demoWorld } from './demo-world.ts';
+import { acceptAnyKey, idCatalog, noQuota, noRateLimit } from './open-stores.ts';
+import { demoKeyTemplate, seedKeys, type MockKey } from './seed.ts';
+
+/** What the mock API is seeded with and which checks it makes; every field is optional. */
+export interface MockApiOptions {
+  /** Plans, keys, customers and skus in the simulator's shape (default: the demo world). */
+  world?: ApiWorld;
+  /** Who may call: these keys, `'any'` well-formed bearer key, or your own store (default: the world's keys). */
+  keys?: readonly MockKey[] | 'any' | KeyStore;
+  /** Customer ids orders may name, or `'any'` (default: the world's). */
+  customers?: readonly string[] | 'any';
+  /** Skus order lines may name, or `'any'` (default: the world's). */
+  skus?: readonly string[] | 'any';
+  /** Per-key rpm budgets: enforced (true, the default), never (false), or your own store. */
+  rateLimit?: boolean | RateLimitStore;
+  /** Monthly plan quotas: enforced (true, the default), never (false), or your own store. */
+  quota?: boolean | QuotaStore;
+  /** Where orders live (default: in memory, emptied by `reset()`). */
+  orders?: OrderStore;
+  /** The clock (default: the wall clock). */
+  clock?: Clock;
+  /** Order ids (default: random `ord_…`). */
+  ids?: IdGenerator;
+}
 
 /** An in-memory API: its deps (built once, lazily) and a reset for between tests. */
 export interface MockApi {
-  deps(): Promise<MemoryDeps>;
+  deps(): Promise<OrdersDeps>;
   /** Forgets orders, rate-limit windows, quota counts and idempotency records. */
   reset(): Promise<void>;
 }
 
-/** Creates an in-memory API over `world` (default: the public demo world, src/mocks/demo-world.ts). */
-export function createMockApi(world?: ApiWorld, options: { clock?: Clock; ids?: IdGenerator } = {}): MockApi {
-  let deps: Promise<MemoryDeps> | undefined;
-  const get = () => (deps ??= depsFromWorld(world ?? demoWorld, options));
+/** A store that can be emptied (the in-memory ones, and any of yours with a `reset()`). */
+function resettable(store: unknown): store is { reset(): unknown } {
+  return typeof (store as { reset?: unknown }).reset === 'function';
+}
+
+function pick<T>(option: boolean | T | undefined, enforced: T, off: T): T {
+  if (option === undefined || option === true) return enforced;
+  return option === false ? off : option;
+}
+
+async function buildDeps(options: MockApiOptions): Promise<OrdersDeps> {
+  const world = options.world ?? demoWorld;
+  const base = await depsFromWorld(world, { clock: options.clock, ids: options.ids });
+  const { keys, customers, skus } = options;
+  let keyStore: KeyStore = base.keys;
+  if (keys === 'any') keyStore = acceptAnyKey(demoKeyTemplate(world));
+  else if (Array.isArray(keys)) keyStore = new MapKeyStore(await seedKeys(keys, world));
+  else if (keys) keyStore = keys as KeyStore;
+  return {
+    ...base,
+    keys: keyStore,
+    catalog:
+      customers || skus
+        ? idCatalog(
+            customers ?? world.customers.map((c) => c.customer_id),
+            skus ?? world.skus.map((s) => s.sku),
+          )
+        : base.catalog,
+    rateLimiter: pick(options.rateLimit, base.rateLimiter, noRateLimit),
+    quota: pick(options.quota, base.quota, noQuota),
+    orders: options.orders ?? base.orders,
+  };
+}
+
+/** Creates an in-memory API (default: over the public demo world, src/mocks/demo-world.ts). */
+export function createMockApi(options: MockApiOptions = {}): MockApi {
+  let deps: Promise<OrdersDeps> | undefined;
+  const get = () => (deps ??= buildDeps(options));
   return {
     deps: get,
     async reset() {
       const d = await get();
-      d.orders.reset();
-      d.rateLimiter.reset();
-      d.quota.reset();
-      d.idempotency.reset();
+      for (const store of [d.orders, d.rateLimiter, d.quota, d.idempotency]) {
+        if (resettable(store)) await store.reset();
+      }
     },
   };
 }

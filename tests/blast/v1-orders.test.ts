@@ -2,11 +2,10 @@
 // order) plus the Deprecation, Sunset and Link headers read from the workspace's v_route_stats.
 import { DuckDBInstance } from '@duckdb/node-api';
 import { applySql } from '../../simulator/sql/apply.ts';
-import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, validOrder } from '../api/orders/contract-cases.ts';
 import { fixtureWorld, sequentialIds } from '../api/orders/fixture-world.ts';
-import { fetchAnswer, parseBody } from '../api/orders/runners.ts';
+import { fetchAnswer } from '../api/orders/runners.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
 import { writeFixtureWorkspace, type ServerFiles } from '../server/fixture-workspace.ts';
 
@@ -47,50 +46,11 @@ const expectedHeaders = {
   link: '</app/api/routes/rt_v1>; rel="deprecation"; type="text/html", </v2/orders>; rel="successor-version"',
 };
 
-describe('POST /v1/orders as an Astro endpoint', () => {
-  let close: () => Promise<void> = () => Promise.resolve();
-  beforeAll(async () => {
-    const runtime = await import('../../src/pages/v2/_runtime.ts');
-    runtime.configureEndpointApi({ ...files, ids: sequentialIds() });
-    close = async () => (await runtime.endpointApi()).close();
-    const v1 = await import('../../src/pages/v1/_deprecated.ts');
-    v1.configureV1Orders(files.dataFile);
-  });
-  afterAll(() => close());
-
-  async function send(method: string, body?: string, headers: Record<string, string> = {}) {
-    const { ALL } = await import('../../src/pages/v1/orders.ts');
-    const request = new Request('http://astro.test/v1/orders', { method, headers, body });
-    const response = await ALL({ request } as unknown as APIContext);
-    return { status: response.status, headers: response.headers, body: parseBody(await response.text()) };
-  }
-
-  it('answers 201 with the v2 contract and the deprecation headers', async () => {
-    const request = post('fuzz', validOrder);
-    const response = await send('POST', request.body, request.headers);
-    expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({
-      customer: validOrder.customer,
-      invoice: null,
-      events: ['order.created'],
-    });
-    expect(response.headers.get('location')).toMatch(/^\/v2\/orders\/ord_/);
-    for (const [name, value] of Object.entries(expectedHeaders))
-      expect(response.headers.get(name)).toBe(value);
-  });
-
-  it('keeps the contract’s errors, with the headers too', async () => {
-    const response = await send('POST', JSON.stringify(validOrder), { 'content-type': 'application/json' });
-    expect(response.status).toBe(401);
-    expect(response.headers.get('deprecation')).toBe(expectedHeaders.deprecation);
-  });
-});
-
-describe('POST /v1/orders on the production server’s fast path', () => {
+describe('POST /v1/orders on the production server', () => {
   let server: RunningServer | undefined;
   let baseUrl = '';
   beforeAll(async () => {
-    // API only: no Astro build, so /v1/orders can only be answered by the fast path.
+    // API only: no Astro build, so /v1/orders can only be answered by the contract.
     server = await startServer({
       port: 0,
       host: '127.0.0.1',
@@ -110,6 +70,20 @@ describe('POST /v1/orders on the production server’s fast path', () => {
       events: ['order.created'],
     });
     for (const [name, value] of Object.entries(expectedHeaders)) expect(response.headers[name]).toBe(value);
+  });
+
+  it('keeps the contract’s errors, with the headers too', async () => {
+    const response = await fetchAnswer(`${baseUrl}/v1/orders`, post(null, validOrder));
+    expect(response.status).toBe(401);
+    expect(response.headers.deprecation).toBe(expectedHeaders.deprecation);
+  });
+
+  it('names the canonical path to another spelling of it, without serving it', async () => {
+    for (const path of ['/v1//orders', '/v1/orders/', '//v1/orders']) {
+      const response = await fetchAnswer(baseUrl + path, post('fuzz', validOrder));
+      expect(response.status, path).toBe(404);
+      expect(response.body).toMatchObject({ detail: 'No such resource; the canonical path is /v1/orders' });
+    }
   });
 
   it('leaves /v2/orders without deprecation headers', async () => {

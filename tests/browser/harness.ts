@@ -48,8 +48,14 @@ export interface ConsoleServer {
   apiDir: string;
 }
 
-/** Starts the production server on a free port from the test build; resolves once it listens. */
-export async function startConsoleServer(env: NodeJS.ProcessEnv = {}): Promise<ConsoleServer> {
+/**
+ * Starts the production server on a free port from the test build; resolves once it listens. With
+ * `output`, every line the server prints is collected there.
+ */
+export async function startConsoleServer(
+  env: NodeJS.ProcessEnv = {},
+  output?: string[],
+): Promise<ConsoleServer> {
   const apiDir = mkdtempSync(join(tmpdir(), 'estate-browser-'));
   const { url: baseUrl, child } = await spawnListening(
     serverArgs,
@@ -62,6 +68,7 @@ export async function startConsoleServer(env: NodeJS.ProcessEnv = {}): Promise<C
       ...env,
     },
     /(http:\/\/[^/\s]+)\/app\/api/,
+    { output },
   );
   return { baseUrl, child, apiDir };
 }

@@ -1,8 +1,9 @@
-// The published MSW handler set: the demo world's keys, customers and skus; resettable; importable
-// as `estate-console/mocks`, exactly as the README shows frontend developers.
+// The default MSW handler set (src/mocks, published as @estate-console/mocks): the demo world's keys,
+// customers and skus; resettable. The README's own setup runs against the packed package in
+// tests/packages/mocks/consumer-msw3.test.ts.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { handlers, mockApi, demoSandboxKey } from 'estate-console/mocks';
-import { server } from 'estate-console/mocks/node';
+import { demoSandboxKey, handlers, mockApi } from '../../src/mocks/index.ts';
+import { server } from '../../src/mocks/node.ts';
 import { defaultConfig } from '../../simulator/config.ts';
 import { buildWorld } from '../../simulator/world/index.ts';
 
@@ -18,7 +19,7 @@ function createOrder(key: string, body: unknown = { customer, lines: [{ sku, qty
   });
 }
 
-describe('estate-console/mocks', () => {
+describe('the default handler set', () => {
   beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   afterEach(async () => {
     server.resetHandlers();

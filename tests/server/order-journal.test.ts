@@ -5,36 +5,12 @@ import { closeSync, fstatSync, mkdtempSync, openSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StoredOrder } from '../../src/api/orders/deps.ts';
+import { isStoreUnavailable, type StoredOrder } from '../../src/api/orders/deps.ts';
 import { journalFiles, readJournal } from '../../server/journal-read.ts';
 import { groupCommit, JournalOrderStore } from '../../server/order-journal.ts';
+import { disk, healDisk } from './faulty-fs.ts';
 
-/** What the journal's next write does instead of writing all of its batch (once), and whether cuts fail. */
-const disk = vi.hoisted(() => ({
-  next: undefined as 'full' | 'fills-mid-batch' | 'lands-then-fails' | undefined,
-  cutFails: false,
-}));
-
-vi.mock('node:fs', async (importOriginal) => {
-  const fs = await importOriginal<typeof import('node:fs')>();
-  type Done = (error: NodeJS.ErrnoException | null, written: number) => void;
-  const eio = () => Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO' });
-  const write = (fd: number, data: Buffer, offset: number, length: number, position: null, done: Done) => {
-    const next = disk.next;
-    disk.next = undefined;
-    if (next === 'full')
-      done(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }), 0);
-    else if (next === 'fills-mid-batch') fs.write(fd, data, offset, 10, position, done);
-    // The bytes are appended, then the sync fails: the write reports an error after all.
-    else if (next === 'lands-then-fails') fs.write(fd, data, offset, length, position, () => done(eio(), 0));
-    else fs.write(fd, data, offset, length, position, done);
-  };
-  const ftruncate = (fd: number, length: number, done: (error: NodeJS.ErrnoException | null) => void) => {
-    if (disk.cutFails) done(eio());
-    else fs.ftruncate(fd, length, done);
-  };
-  return { ...fs, write, ftruncate };
-});
+vi.mock('node:fs', async (original) => (await import('./faulty-fs.ts')).faultyFs(await original()));
 
 const order = (n: number): StoredOrder => ({
   id: `ord_${String(n).padStart(6, '0')}`,
@@ -54,7 +30,7 @@ describe('JournalOrderStore', () => {
     dir = mkdtempSync(join(tmpdir(), 'estate-journal-'));
   });
   afterEach(() => {
-    Object.assign(disk, { next: undefined, cutFails: false });
+    healDisk();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -143,21 +119,56 @@ describe('JournalOrderStore', () => {
     },
   );
 
-  it('takes a lane whose refused batch cannot be cut off out of service, then refuses when none is left', async () => {
+  it('answers a refused batch as a store that is out (503), not as a failure (500)', async () => {
     const store = await JournalOrderStore.open(dir);
-    disk.cutFails = true;
-    for (const lost of [1, 2]) {
-      // Each refusal leaves a lane's length unknown: that lane writes no more.
-      disk.next = 'lands-then-fails';
-      await expect(store.create(order(lost))).rejects.toThrow('EIO');
-      if (lost === 1) {
-        await store.create(order(5));
-        expect(store.get(order(5).id)).toEqual(order(5));
-      }
-    }
-    await expect(store.create(order(7))).rejects.toThrow('No journal lane is in service');
-    expect(store.count()).toBe(1);
+    disk.next = 'full';
+    const refused: unknown = await store.create(order(1)).catch((error: unknown) => error);
+    expect(isStoreUnavailable(refused)).toBe(true);
+    expect((refused as Error).cause).toMatchObject({ code: 'ENOSPC' });
     await store.close();
+  });
+
+  it('takes a lane whose refused batch cannot be cut off out of service, and serves from the other', async () => {
+    const log: string[] = [];
+    const store = await JournalOrderStore.open(dir, { probeMs: 60_000, log: (line) => log.push(line) });
+    disk.cutFails = true;
+    disk.next = 'lands-then-fails';
+    await expect(store.create(order(1))).rejects.toSatisfy(isStoreUnavailable);
+    disk.cutFails = false;
+    await store.create(order(5));
+    expect(store.get(order(5).id)).toEqual(order(5));
+    expect(store.health()).toEqual({ ready: true, detail: '1 of 2 lanes in service' });
+    expect(log).toEqual([
+      expect.stringMatching(/^Orders journal: lane \d out of service: EIO: i\/o error, ftruncate/),
+    ]);
+    await store.close();
+  });
+
+  it('with every lane out: refuses at once as unavailable, logs each fault once, and takes lanes back once the disk works', async () => {
+    const log: string[] = [];
+    const store = await JournalOrderStore.open(dir, { probeMs: 20, log: (line) => log.push(line) });
+    disk.blocked = true;
+    // Each refused batch that cannot be cut off takes its lane out: two creates, two lanes.
+    for (const n of [1, 2]) await expect(store.create(order(n))).rejects.toSatisfy(isStoreUnavailable);
+    expect(store.health()).toMatchObject({ ready: false, detail: '0 of 2 lanes in service' });
+    const refused: unknown = await store.create(order(3)).catch((error: unknown) => error);
+    expect(isStoreUnavailable(refused) && refused.retryAfterSeconds).toBe(1);
+    // Probes keep failing while the disk refuses, and say nothing more.
+    await new Promise((done) => setTimeout(done, 100));
+    expect(log).toHaveLength(2);
+    expect(log.every((line) => /out of service: EPERM: operation not permitted, ftruncate/.test(line))).toBe(
+      true,
+    );
+
+    healDisk();
+    await vi.waitFor(() => expect(store.health().ready).toBe(true), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(() => expect(store.health().detail).toBe('2 of 2 lanes in service'), { timeout: 5_000 });
+    await store.create(order(4));
+    expect(store.get(order(4).id)).toEqual(order(4));
+    expect(log.filter((line) => /back in service/.test(line))).toHaveLength(2);
+    await store.close();
+    // Cut back to what was acknowledged: only order 4 is on disk.
+    expect(readJournal(dir)).toEqual([order(4)]);
   });
 
   it('never answers with another order than the one asked for, even if the file changed under it', async () => {

@@ -1,58 +1,80 @@
-// The fast path routes on the path as a router sees it, so no spelling of /v2 reaches a second
-// API runtime through Astro: every spelling lands in the one store.
-import fc from 'fast-check';
+// One routing decision for the production server and `npm run dev`: every spelling of a path in the
+// API's space goes to the contract (which serves only the canonical spelling), health paths to
+// health, and the rest to the console.
 import { afterAll, describe, expect, it } from 'vitest';
-import { routedPath } from '../../server/server.ts';
+import { destinationOf } from '../../server/routing.ts';
 import { post, validOrder } from '../api/orders/contract-cases.ts';
 import { serverRunner } from '../api/orders/runners.ts';
+import { sendRaw } from './raw-http.ts';
 
-describe('routedPath', () => {
+describe('destinationOf', () => {
   it.each([
-    ['/v2/orders', '/v2/orders'],
-    // dot segments resolve
-    ['/./v2/orders', '/v2/orders'],
-    ['/x/../v2/orders', '/v2/orders'],
-    // percent-encoded characters decode
-    ['/%762/orders', '/v2/orders'],
-    // the query is not part of the path
-    ['/v2/orders?x=1', '/v2/orders'],
-    // a malformed escape is no path at all
-    ['/v2/%E0%A4%A', null],
-    // "//host/path" names a host
-    ['//evil/v2/orders', '/v2/orders'],
-  ])('%s → %s', (url, path) => {
-    expect(routedPath(url)).toBe(path);
-  });
-
-  it('reads every path of letters, digits, "/", "_" and "-" as the URL parser does', () => {
-    const parsed = (url: string) => {
-      try {
-        return decodeURI(new URL(url, 'http://localhost').pathname);
-      } catch {
-        return null;
-      }
-    };
-    const plain = fc.stringMatching(/^\/[A-Za-z0-9/_-]*$/);
-    fc.assert(
-      fc.property(plain, (url) => {
-        expect(routedPath(url)).toBe(parsed(url));
-      }),
-      { numRuns: 2000 },
-    );
+    ['/v2/orders', 'api'],
+    // repeated, leading and trailing slashes collapse
+    ['//v2/orders', 'api'],
+    ['/v1//orders', 'api'],
+    ['/v1/orders/', 'api'],
+    // dot segments resolve, spelt plainly or percent-encoded
+    ['/./v2/orders', 'api'],
+    ['/x/../v2/orders', 'api'],
+    ['/app/%2e%2E/v2/orders', 'api'],
+    // percent-escapes decode, %2F and a backslash as a separator too
+    ['/%762/orders', 'api'],
+    ['/v2%2Forders', 'api'],
+    ['/\\v2/orders', 'api'],
+    // a version segment in either case, any version
+    ['/V2/orders', 'api'],
+    ['/v3', 'api'],
+    ['/v9/anything', 'api'],
+    // a bad escape after the version is still the API's (it answers 400)
+    ['/v2/orders/%ZZ', 'api'],
+    // absolute form
+    ['http://estate.test/v2/orders?x=1', 'api'],
+    ['/app/api', 'console'],
+    ['/', 'console'],
+    ['/v2x/orders', 'console'],
+    ['/video', 'console'],
+    ['/v2/../app/api', 'console'],
+    ['/app/api?next=/v2/orders', 'console'],
+    ['/healthz', 'health'],
+    ['/readyz?verbose=1', 'health'],
+    ['//healthz', 'console'],
+  ])('%s → %s', (url, destination) => {
+    expect(destinationOf(url)).toBe(destination);
   });
 });
 
 describe('the production server', async () => {
   const runner = await serverRunner();
+  const port = Number(new URL(runner.baseUrl).port);
   afterAll(() => runner.close());
 
-  it.each(['/./v2/orders', '/x/../v2/orders', '/%762/orders'])(
-    'answers %s on the fast path, storing into the one store',
-    async (path) => {
-      const before = await (await runner.store()).count();
-      const response = await runner.send({ ...post('sandbox', validOrder), path });
-      expect(response.status).toBe(201);
-      expect(await (await runner.store()).count()).toBe(before + 1);
+  it.each([
+    '//v2/orders',
+    '/v2//orders',
+    '/v2/orders/',
+    '/./v2/orders',
+    '/x/../v2/orders',
+    '/%762/orders',
+    '/V2/Orders',
+  ])('answers %s with a 404 naming /v2/orders, and stores nothing', async (target) => {
+    const before = await (await runner.store()).count();
+    const { body, headers, ...request } = post('sandbox', validOrder);
+    const answer = await sendRaw(port, { method: request.method, target, headers, body });
+    expect(answer.status).toBe(404);
+    expect(answer.headers['content-type']).toBe('application/problem+json');
+    expect(JSON.parse(answer.body)).toMatchObject({
+      detail: 'No such resource; the canonical path is /v2/orders',
+    });
+    expect(await (await runner.store()).count()).toBe(before);
+  });
+
+  it.each(['/v2/orders/%ZZ', '/v2/orders/%E0%A4%A', '/v2/orders/%C3%28'])(
+    'answers a bad percent-escape (%s) with a 400 problem',
+    async (target) => {
+      const answer = await sendRaw(port, { method: 'GET', target });
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 'invalid_request' });
     },
   );
 });

@@ -15,19 +15,34 @@ export interface SpawnedServer {
 export const serverArgs = [...serverNodeFlags, 'server/main.ts'];
 
 /**
- * Spawns `node ...args` with `env` added to this process's environment, and resolves with the
- * first capture of `listening` in a line it prints (its URL); rejects if it exits before.
+/** How to spawn: another command than node, and where to collect what it prints. */
+export interface ListeningOptions {
+  /** Default: this process's node. */
+  command?: string;
+  /** Every line printed (stdout and stderr) is pushed here instead of stderr passing through. */
+  output?: string[];
+}
+
+/**
+ * Spawns `node ...args` (or `command ...args`) with `env` added to this process's environment, and
+ * resolves with the first capture of `listening` in a line it prints (its URL); rejects if it exits before.
  */
 export async function spawnListening(
   args: string[],
   env: NodeJS.ProcessEnv,
   listening: RegExp,
+  { command = process.execPath, output }: ListeningOptions = {},
 ): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, args, {
+  const child = spawn(command, args, {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', output ? 'pipe' : 'inherit'],
   });
+  if (!child.stdout) throw new Error('spawned without a stdout pipe');
   const lines = createInterface({ input: child.stdout });
+  if (output) {
+    lines.on('line', (line) => output.push(line));
+    if (child.stderr) createInterface({ input: child.stderr }).on('line', (line) => output.push(line));
+  }
   const url = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited early with code ${code}`)));
     lines.on('line', (line) => {
@@ -39,19 +54,43 @@ export async function spawnListening(
   return { url, child };
 }
 
+/** The environment that points a spawned API-only server at `files` on a free port. */
+export function serverEnv(files: ServerFiles): NodeJS.ProcessEnv {
+  return {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ESTATE_CONSOLE: 'off',
+    ESTATE_DATA: files.dataFile,
+    ESTATE_ORDERS_DIR: files.ordersDir,
+    ESTATE_ISSUED_KEYS: files.issuedKeysFile,
+  };
+}
+
+/** The line an API-only server prints once it listens; its capture is the base URL. */
+export const apiListening = /(http:\/\/[^/\s]+)\/v2\/orders/;
+
+/** How to run a spawned server beyond its files: more environment, arguments, a wrapper command. */
+export interface SpawnOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Arguments after server/main.ts, e.g. ['--workers', '2']. */
+  args?: string[];
+  /** A command the server runs under, e.g. ['unshare', '--pid', '--fork']. */
+  wrapper?: string[];
+}
+
 /** Starts the production server on a free port with the API reading `files`; resolves once it listens. */
-export async function spawnServer(files: ServerFiles): Promise<SpawnedServer> {
+export async function spawnServer(files: ServerFiles, options: SpawnOptions = {}): Promise<SpawnedServer> {
+  const [command = '', ...args] = [
+    ...(options.wrapper ?? []),
+    process.execPath,
+    ...serverArgs,
+    ...(options.args ?? []),
+  ];
   const { url, child } = await spawnListening(
-    serverArgs,
-    {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      ESTATE_CONSOLE: 'off',
-      ESTATE_DATA: files.dataFile,
-      ESTATE_ORDERS_DIR: files.ordersDir,
-      ESTATE_ISSUED_KEYS: files.issuedKeysFile,
-    },
-    /(http:\/\/[^/\s]+)\/v2\/orders/,
+    args,
+    { ...serverEnv(files), ...options.env },
+    apiListening,
+    { command },
   );
   return { baseUrl: url, child };
 }

@@ -1,24 +1,16 @@
-// Fetch adapter: a Fetch Request to plain data and plain data to a Fetch Response. Used by the
-// Astro endpoints and by the MSW handlers. Reads at most limits.maxBodyBytes + 1 bytes of a body.
+// Fetch adapter: a Fetch Request to plain data and plain data to a Fetch Response. Used by the MSW
+// handlers. The body is read only if the contract asks for it, and never past limits.maxBodyBytes.
 import { limits } from '../orders/contract.ts';
 import type { OrdersDeps } from '../orders/deps.ts';
 import { handleOrders } from '../orders/handler.ts';
-import type { PlainRequest, PlainResponse } from '../orders/plain.ts';
+import type { BodyRead, PlainRequest, PlainResponse } from '../orders/plain.ts';
 
 /**
- * Reads a body stream up to `max` bytes; `tooLarge` when it holds more (the rest is not read).
+ * Reads a body stream up to `max` bytes; too large when it holds more (the rest is not read).
  * Cancels are not awaited: under MSW in node a cancelled request stream never settles.
  */
-async function readCapped(
-  request: Request,
-  max: number,
-): Promise<{ body: Uint8Array | null; tooLarge: boolean }> {
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (declared > max) {
-    request.body?.cancel().catch(() => undefined);
-    return { body: null, tooLarge: true };
-  }
-  if (!request.body) return { body: null, tooLarge: false };
+async function readCapped(request: Request, max: number): Promise<BodyRead> {
+  if (!request.body) return { kind: 'body', bytes: new Uint8Array() };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -28,41 +20,54 @@ async function readCapped(
     total += value.byteLength;
     if (total > max) {
       reader.cancel().catch(() => undefined);
-      return { body: null, tooLarge: true };
+      return { kind: 'too-large' };
     }
     chunks.push(value);
   }
-  const body = new Uint8Array(total);
+  const bytes = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
-    body.set(chunk, offset);
+    bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return { body, tooLarge: false };
+  return { kind: 'body', bytes };
 }
 
-/** A Fetch Request as plain data. */
-export async function toPlainRequest(request: Request): Promise<PlainRequest> {
+/** A Fetch Request as plain data; its body stays unread until the handler asks for it. */
+export function toPlainRequest(request: Request): PlainRequest {
   const url = new URL(request.url);
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  const { body, tooLarge } = hasBody
-    ? await readCapped(request, limits.maxBodyBytes)
-    : { body: null, tooLarge: false };
-  return { method: request.method, path: url.pathname + url.search, headers, body, bodyTooLarge: tooLarge };
+  const body = request.body === null ? null : () => readCapped(request, limits.maxBodyBytes);
+  return { method: request.method, path: url.pathname + url.search, headers, body };
 }
 
-/** Plain data as a Fetch Response. */
-export function toFetchResponse(response: PlainResponse): Response {
-  return new Response(response.body, { status: response.status, headers: response.headers });
+/** Plain data as a Fetch Response; no body for HEAD, with the length GET would have. */
+export function toFetchResponse(response: PlainResponse, method = 'GET'): Response {
+  if (method.toUpperCase() !== 'HEAD') {
+    return new Response(response.body, { status: response.status, headers: response.headers });
+  }
+  const length = String(new TextEncoder().encode(response.body).byteLength);
+  return new Response(null, {
+    status: response.status,
+    headers: { ...response.headers, 'content-length': length },
+  });
 }
 
 /** A Fetch handler for the Orders API over deps (or a promise of them). */
 export function ordersFetchHandler(
   deps: () => OrdersDeps | Promise<OrdersDeps>,
 ): (request: Request) => Promise<Response> {
-  return async (request) => toFetchResponse(await handleOrders(await toPlainRequest(request), await deps()));
+  return async (request) => {
+    const unread = request.body;
+    const response = toFetchResponse(
+      await handleOrders(toPlainRequest(request), await deps()),
+      request.method,
+    );
+    // A body the contract refused before reading it is let go, not left waiting.
+    if (unread && !request.bodyUsed) unread.cancel().catch(() => undefined);
+    return response;
+  };
 }

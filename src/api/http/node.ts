@@ -1,26 +1,23 @@
-// node:http adapter for the production server's /v2 fast path: streams the body with the 64 KiB
-// cap (refuses by Content-Length without reading; stops reading once over), times out slow bodies.
+// node:http adapter, for the production server and the dev server: plain data in and out. The body
+// is read only if the contract asks for it (after the credential and every check the headers
+// decide), streamed with the 64 KiB cap and a deadline; a connection whose body was left unread is
+// closed after the answer, so nobody holds the server by sending slowly.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { limits } from '../orders/contract.ts';
 import type { OrdersDeps } from '../orders/deps.ts';
 import { handleOrders } from '../orders/handler.ts';
-import type { PlainRequest, PlainResponse } from '../orders/plain.ts';
-import { problemResponse } from '../orders/respond.ts';
+import type { BodyRead, BodyReader, PlainRequest, PlainResponse } from '../orders/plain.ts';
 
-/** How long a client may take to send its body, in milliseconds. */
+/** How long a client may take to send its body once asked for it, in milliseconds. */
 export const bodyTimeoutMs = 10_000;
 
-type BodyRead = { body: Buffer | null; tooLarge: boolean; timedOut: boolean };
-
-/** Reads a request body up to `max` bytes, without reading past it. */
+/** Reads a request body up to `max` bytes, without reading past it, within `timeoutMs`. */
 export function readBody(
   req: IncomingMessage,
   max = limits.maxBodyBytes,
   timeoutMs = bodyTimeoutMs,
 ): Promise<BodyRead> {
-  if (Number(req.headers['content-length'] ?? NaN) > max) {
-    return Promise.resolve({ body: null, tooLarge: true, timedOut: false });
-  }
+  if (Number(req.headers['content-length']) > max) return Promise.resolve({ kind: 'too-large' });
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let total = 0;
@@ -33,22 +30,23 @@ export function readBody(
       total += chunk.length;
       if (total > max) {
         req.pause();
-        finish({ body: null, tooLarge: true, timedOut: false });
+        finish({ kind: 'too-large' });
       } else chunks.push(chunk);
     };
     const onEnd = () =>
-      finish({
-        body: chunks.length === 1 ? (chunks[0] ?? null) : Buffer.concat(chunks),
-        tooLarge: false,
-        timedOut: false,
-      });
-    const onError = () => finish({ body: null, tooLarge: false, timedOut: true });
-    const timer = setTimeout(() => finish({ body: null, tooLarge: false, timedOut: true }), timeoutMs);
+      finish({ kind: 'body', bytes: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks) });
+    // A client that went away mid-body gets the same answer as a slow one; nobody will read it.
+    const onError = () => finish({ kind: 'timed-out', afterMs: timeoutMs });
+    const timer = setTimeout(() => finish({ kind: 'timed-out', afterMs: timeoutMs }), timeoutMs);
     req.on('data', onData).on('end', onEnd).on('error', onError);
   });
 }
 
-/** Writes a plain response; `close` ends the connection (a body was left unread). */
+/**
+ * Writes a plain response; `close` ends the connection after it. Every answer the server sends
+ * passes here (the contract's, the server's own 405/417/parse errors, health), so a request log
+ * or a header for every response belongs here. For HEAD, node sends the headers only.
+ */
 export function writePlain(res: ServerResponse, response: PlainResponse, close = false): void {
   const headers: Record<string, string> = {
     ...response.headers,
@@ -71,31 +69,41 @@ function plainHeaders(headers: IncomingHttpHeaders): PlainRequest['headers'] {
   return plain;
 }
 
-/** Answers one /v2 request on node:http. */
+/** How the node adapter reads bodies. */
+export interface NodeApiOptions {
+  /** Deadline for a body once the contract asks for it; default bodyTimeoutMs. */
+  bodyTimeoutMs?: number;
+  /** The client sent `Expect: 100-continue`: say 100 Continue only when the body is wanted. */
+  expectsContinue?: boolean;
+}
+
+/** Whether a request announces a body (RFC 9112 §6.3: Transfer-Encoding, or a Content-Length above 0). */
+function announcesBody(headers: IncomingHttpHeaders): boolean {
+  return headers['transfer-encoding'] !== undefined || Number(headers['content-length'] ?? 0) > 0;
+}
+
+/** Answers one API request on node:http. */
 export async function handleNodeRequest(
   req: IncomingMessage,
   res: ServerResponse,
   deps: OrdersDeps,
+  options: NodeApiOptions = {},
 ): Promise<void> {
-  const method = req.method ?? 'GET';
-  const read: BodyRead =
-    method === 'GET' || method === 'HEAD'
-      ? { body: null, tooLarge: false, timedOut: false }
-      : await readBody(req);
-  if (read.timedOut) {
-    writePlain(
-      res,
-      problemResponse('request-timeout', `Send the body within ${bodyTimeoutMs / 1000} s`),
-      true,
-    );
-    return;
-  }
+  let read = false;
+  const reader: BodyReader = async () => {
+    if (options.expectsContinue) res.writeContinue();
+    const body = await readBody(req, limits.maxBodyBytes, options.bodyTimeoutMs ?? bodyTimeoutMs);
+    read = body.kind === 'body';
+    return body;
+  };
+  const hasBody = announcesBody(req.headers);
   const plain: PlainRequest = {
-    method,
+    method: req.method ?? 'GET',
     path: req.url ?? '/',
     headers: plainHeaders(req.headers),
-    body: read.body,
-    bodyTooLarge: read.tooLarge,
+    body: hasBody ? reader : null,
   };
-  writePlain(res, await handleOrders(plain, deps), read.tooLarge);
+  const response = await handleOrders(plain, deps);
+  // A body that is still arriving and was not read is refused: close rather than wait for it.
+  writePlain(res, response, hasBody && !read && !req.complete);
 }

@@ -11,11 +11,13 @@ export type Credential =
 
 const b64token = /^[A-Za-z0-9\-._~+/]+=*$/;
 
-/** Parses an Authorization header; a scheme other than Bearer counts as no bearer credential. */
+/**
+ * Parses an Authorization header. No credential (RFC 6750 §3.1): no header, an empty one, or
+ * another scheme than Bearer; malformed: Bearer without exactly one b64token.
+ */
 export function parseAuthorization(value: string | undefined): Credential {
-  if (value === undefined) return { kind: 'missing' };
-  const trimmed = value.trim();
-  if (trimmed === '') return { kind: 'malformed', reason: 'The Authorization header is empty' };
+  const trimmed = value?.trim() ?? '';
+  if (trimmed === '') return { kind: 'missing' };
   const [scheme = '', ...rest] = trimmed.split(/[ \t]+/);
   if (scheme.toLowerCase() !== 'bearer') return { kind: 'missing' };
   if (rest.length !== 1 || !b64token.test(rest[0] ?? '') || (rest[0] ?? '').length > 256) {

@@ -25,6 +25,7 @@ export const identifierPattern = /^[A-Za-z0-9_-]+$/;
 
 const identifier = z
   .string()
+  .min(1, { error: 'must not be empty', abort: true })
   .max(limits.maxIdLength)
   .regex(identifierPattern, 'must contain only letters, digits, "_" and "-"');
 
@@ -98,12 +99,15 @@ export const problemTypes = {
   'idempotency-key-in-use': { status: 409, title: 'Idempotency key in use' },
   'payload-too-large': { status: 413, title: 'Payload too large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
+  'unsupported-content-encoding': { status: 415, title: 'Unsupported content encoding' },
+  'expectation-failed': { status: 417, title: 'Expectation failed' },
   'validation-failed': { status: 422, title: 'Validation failed' },
   'unknown-customer': { status: 422, title: 'Unknown customer' },
   'unknown-sku': { status: 422, title: 'Unknown SKU' },
   'idempotency-key-reused': { status: 422, title: 'Idempotency key reused' },
   'rate-limited': { status: 429, title: 'Rate limit exceeded' },
   'quota-exceeded': { status: 429, title: 'Plan quota exceeded' },
+  'headers-too-large': { status: 431, title: 'Request header fields too large' },
   'internal-error': { status: 500, title: 'Internal error' },
   'service-unavailable': { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;

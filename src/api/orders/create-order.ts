@@ -1,16 +1,17 @@
-// POST /v2/orders after authentication: size, media type, idempotency, JSON, schema, references,
-// quota, then a durable create. Every refusal is a problem+json with the rate-limit headers.
+// POST /v2/orders after authentication: size, coding, media type and Idempotency-Key from the
+// headers, then the body: idempotency, JSON, schema, references, quota, and a durable create.
+// Every refusal is a problem+json with the rate-limit headers.
 import { createOrderSchema, limits, type CreateOrder, type ProblemDetail } from './contract.ts';
 import type { KeyRecord, OrdersDeps, StoredOrder } from './deps.ts';
 import { orderBody } from './order-body.ts';
-import type { PlainRequest, PlainResponse } from './plain.ts';
+import { parseBody } from './parse-body.ts';
+import type { BodyRead, PlainRequest, PlainResponse } from './plain.ts';
 import { QuotaCounter } from './quota.ts';
 import { json, problemResponse } from './respond.ts';
 import { parseIdempotencyKey } from './idempotency-key.ts';
-import { isWellFormedOrder, validationErrors } from './validation.ts';
+import { counted, validationErrors } from './validation.ts';
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8', { fatal: true });
 
 let lastMs = Number.NaN;
 let lastIso = '';
@@ -33,7 +34,25 @@ export function isJsonMediaType(value: string | undefined): boolean {
   return params.every((param) => param === '' || /^charset="?utf-8"?$/.test(param));
 }
 
-/** Creates an order for an authenticated key with the orders:write scope. */
+/** Whether a Content-Encoding says the body is not coded (absent, empty or `identity`). */
+function isUncoded(value: string | undefined): boolean {
+  return value === undefined || /^\s*(identity)?\s*$/i.test(value);
+}
+
+/** The body, read now if the adapter left it to be read on demand. */
+async function readBody(body: PlainRequest['body']): Promise<BodyRead> {
+  if (typeof body === 'function') return body();
+  const bytes = typeof body === 'string' ? encoder.encode(body) : (body ?? new Uint8Array());
+  return bytes.byteLength > limits.maxBodyBytes ? { kind: 'too-large' } : { kind: 'body', bytes };
+}
+
+const tooLarge = `The body must be at most ${limits.maxBodyBytes} bytes`;
+
+/**
+ * Creates an order for an authenticated key with the orders:write scope. Everything the headers
+ * decide (size by Content-Length, coding, media type, Idempotency-Key) is decided before a byte of
+ * the body is read.
+ */
 export async function createOrder(
   request: PlainRequest,
   key: KeyRecord,
@@ -41,14 +60,14 @@ export async function createOrder(
   nowMs: number,
   headers: Record<string, string>,
 ): Promise<PlainResponse> {
-  const bytes =
-    typeof request.body === 'string' ? encoder.encode(request.body) : (request.body ?? new Uint8Array());
-  if (request.bodyTooLarge || bytes.byteLength > limits.maxBodyBytes) {
-    return problemResponse(
-      'payload-too-large',
-      `The body must be at most ${limits.maxBodyBytes} bytes`,
-      headers,
-    );
+  if (Number(request.headers['content-length']) > limits.maxBodyBytes)
+    return problemResponse('payload-too-large', tooLarge, headers);
+  if (!isUncoded(request.headers['content-encoding'])) {
+    // RFC 9110 §12.5.3 (RFC 7694): Accept-Encoding tells a coding problem from a media type one.
+    return problemResponse('unsupported-content-encoding', 'Send the body without a Content-Encoding', {
+      ...headers,
+      'accept-encoding': 'identity',
+    });
   }
   if (!isJsonMediaType(request.headers['content-type'])) {
     return problemResponse('unsupported-media-type', 'Send the body as Content-Type: application/json', {
@@ -58,6 +77,13 @@ export async function createOrder(
   }
   const idempotency = parseIdempotencyKey(request.headers['idempotency-key']);
   if (idempotency.kind === 'invalid') return problemResponse('invalid-request', idempotency.reason, headers);
+  const read = await readBody(request.body);
+  if (read.kind === 'too-large') return problemResponse('payload-too-large', tooLarge, headers);
+  if (read.kind === 'timed-out') {
+    const seconds = read.afterMs / 1000;
+    return problemResponse('request-timeout', `Send the body within ${seconds} s`, headers);
+  }
+  const bytes = read.bytes;
   const idemKey = idempotency.kind === 'key' ? idempotency.key : null;
   // The body's fingerprint tells a replay from a reuse; without an Idempotency-Key nobody asks.
   const fingerprint = idemKey === null ? null : await deps.sha256(bytes);
@@ -101,19 +127,20 @@ async function createChecked(
   idemKey: string | null,
   fingerprint: string | null,
 ): Promise<PlainResponse> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(decoder.decode(bytes));
-  } catch {
-    return problemResponse('malformed-json', 'The body is not valid UTF-8 JSON', headers);
+  const parsed = parseBody(bytes);
+  if (parsed.kind === 'problem') {
+    return problemResponse('malformed-json', parsed.detail, headers, [
+      { pointer: parsed.pointer, code: parsed.code, detail: parsed.detail },
+    ]);
   }
   let body: CreateOrder;
-  if (isWellFormedOrder(parsed)) body = parsed;
+  if (parsed.order !== null) body = parsed.order;
   else {
-    const result = createOrderSchema.safeParse(parsed);
+    const result = createOrderSchema.safeParse(parsed.value, { reportInput: true });
     if (!result.success) {
       const errors = validationErrors(result.error.issues);
-      return problemResponse('validation-failed', `${errors.length} problem(s) in the body`, headers, errors);
+      const detail = `${counted(errors.length, 'problem')} in the body`;
+      return problemResponse('validation-failed', detail, headers, errors);
     }
     body = result.data;
   }

@@ -108,6 +108,13 @@ export interface IdGenerator {
 /** Hex SHA-256 of key material or a body; WebCrypto by default, node:crypto on the server. */
 export type Sha256 = (input: string | Uint8Array) => string | Promise<string>;
 
+/** A deprecated path still served: the path of its successor, and the headers that say so. */
+export interface DeprecatedPath {
+  successor: string;
+  /** Lower-case Deprecation, Sunset and Link (src/api/deprecation.ts). */
+  headers: Record<string, string>;
+}
+
 /** Everything the handler needs. */
 export interface OrdersDeps {
   /** Hashes keys and request bodies: WebCrypto (`sha256Hex`) anywhere, node:crypto on the server. */
@@ -120,4 +127,6 @@ export interface OrdersDeps {
   idempotency: IdempotencyClaims;
   clock: Clock;
   ids: IdGenerator;
+  /** Deprecated paths still served by their successor's operation (e.g. /v1/orders), by path. */
+  deprecatedPaths?: ReadonlyMap<string, DeprecatedPath>;
 }

@@ -9,60 +9,48 @@ import { orderBody } from './order-body.ts';
 import type { PlainRequest, PlainResponse } from './plain.ts';
 import { rateLimitHeaders } from './rate-limit.ts';
 import { json, problemResponse } from './respond.ts';
-
-type Route =
-  | { name: 'create' }
-  | { name: 'get'; id: string }
-  | { name: 'openapi' }
-  | { name: 'not-allowed'; allow: string }
-  | { name: 'not-found' };
-
-/** Matches a path (query ignored) and method to an operation. */
-function route(method: string, rawPath: string): Route {
-  const path = rawPath.split('?')[0] ?? '';
-  if (path === '/v2/orders')
-    return method === 'POST' ? { name: 'create' } : { name: 'not-allowed', allow: 'POST' };
-  if (path === '/v2/openapi.json') {
-    return method === 'GET' ? { name: 'openapi' } : { name: 'not-allowed', allow: 'GET' };
-  }
-  const item = /^\/v2\/orders\/([^/]+)$/.exec(path);
-  if (item?.[1]) {
-    if (method !== 'GET') return { name: 'not-allowed', allow: 'GET' };
-    try {
-      return { name: 'get', id: decodeURIComponent(item[1]) };
-    } catch {
-      return { name: 'not-found' };
-    }
-  }
-  return { name: 'not-found' };
-}
+import { resolveRoute, type Route } from './routes.ts';
 
 /**
  * Answers one request. Never throws: a store that is out is a 503 with Retry-After, any other
- * unexpected failure a 500 problem.
+ * unexpected failure a 500 problem. Every answer of the contract leaves through here.
  */
 export async function handleOrders(request: PlainRequest, deps: OrdersDeps): Promise<PlainResponse> {
+  // HEAD is GET without a body (RFC 9110 §9.3.2): same checks, same status, same headers.
+  const method = request.method.toUpperCase();
+  const route = resolveRoute(method === 'HEAD' ? 'GET' : method, request.path, deps.deprecatedPaths);
+  let response: PlainResponse;
   try {
-    return await dispatch(request, deps);
+    response = await dispatch(request, route, deps);
   } catch (error) {
-    if (isStoreUnavailable(error)) {
-      const retry = String(error.retryAfterSeconds);
-      return problemResponse('service-unavailable', `Nothing was stored; retry after ${retry} s`, {
-        'retry-after': retry,
-      });
-    }
-    return problemResponse('internal-error', 'The request could not be completed; it is safe to retry');
+    response = failure(error);
   }
+  if (route.kind === 'operation' || route.kind === 'not-allowed')
+    Object.assign(response.headers, route.headers);
+  return response;
 }
 
-async function dispatch(request: PlainRequest, deps: OrdersDeps): Promise<PlainResponse> {
-  const method = request.method.toUpperCase();
-  const target = route(method, request.path);
-  if (target.name === 'not-found') return problemResponse('not-found', 'No such resource');
-  if (target.name === 'not-allowed') {
-    return problemResponse('method-not-allowed', `Use ${target.allow}`, { allow: target.allow });
+/** The answer to an exception: 503 for a store that is out, else 500. */
+function failure(error: unknown): PlainResponse {
+  if (isStoreUnavailable(error)) {
+    const retry = String(error.retryAfterSeconds);
+    return problemResponse('service-unavailable', `Nothing was stored; retry after ${retry} s`, {
+      'retry-after': retry,
+    });
   }
-  if (target.name === 'openapi') {
+  return problemResponse('internal-error', 'The request could not be completed; it is safe to retry');
+}
+
+async function dispatch(request: PlainRequest, route: Route, deps: OrdersDeps): Promise<PlainResponse> {
+  if (route.kind === 'bad-path') return problemResponse('invalid-request', route.reason);
+  if (route.kind === 'not-found') {
+    const hint = route.canonical === null ? '' : `; the canonical path is ${route.canonical}`;
+    return problemResponse('not-found', `No such resource${hint}`);
+  }
+  if (route.kind === 'not-allowed') {
+    return problemResponse('method-not-allowed', `Use ${route.allow}`, { allow: route.allow });
+  }
+  if (route.operation === 'openapi') {
     // x-served-by tells a probe (the try-it panel) that a contract core answered, not a static file.
     const headers = { 'cache-control': 'public, max-age=300', 'x-served-by': 'estate-orders-api' };
     return json(200, openApiDocument(), headers);
@@ -96,7 +84,7 @@ async function dispatch(request: PlainRequest, deps: OrdersDeps): Promise<PlainR
       { ...limitHeaders, 'retry-after': String(rate.resetSeconds) },
     );
   }
-  const needed = target.name === 'create' ? scopes.create : scopes.read;
+  const needed = route.operation === 'create' ? scopes.create : scopes.read;
   if (!key.scopes.includes(needed)) {
     const detail = `This key lacks the ${needed} scope`;
     return problemResponse('insufficient-scope', detail, {
@@ -104,8 +92,8 @@ async function dispatch(request: PlainRequest, deps: OrdersDeps): Promise<PlainR
       'www-authenticate': challenge('insufficient_scope', detail, needed),
     });
   }
-  if (target.name === 'create') return createOrder(request, key, deps, now, limitHeaders);
-  return getOrder(target.id, key, deps, limitHeaders);
+  if (route.operation === 'create') return createOrder(request, key, deps, now, limitHeaders);
+  return getOrder(route.id, key, deps, limitHeaders);
 }
 
 /** GET /v2/orders/{id}: only orders of the key's own environment are visible. */

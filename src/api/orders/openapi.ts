@@ -1,47 +1,52 @@
-// OpenAPI 3.1 document generated from the contract's zod schemas (one source of truth).
+// OpenAPI 3.1 document generated from the contract's zod schemas and the table of responses
+// (./openapi-responses.ts): one source of truth, checked against every contract case.
 import { z } from 'zod';
 import {
   createOrderSchema,
   limits,
   orderLineSchema,
   orderSchema,
-  problemBase,
   problemDetailSchema,
   problemSchema,
-  problemTypes,
 } from './contract.ts';
+import {
+  createResponses,
+  getResponses,
+  headerSchemas,
+  openApiResponses,
+  problemTypesOf,
+  unmatchedResponses,
+  type ResponseSpec,
+} from './openapi-responses.ts';
 
-const header = (description: string, example?: string) => ({
-  description,
-  schema: { type: 'string', example },
-});
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const problemContent = { 'application/problem+json': { schema: ref('Problem') } };
-const limited = {
-  'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
-  RateLimit: { $ref: '#/components/headers/RateLimit' },
-};
 
-function problemsFor(statuses: number[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const status of statuses) {
-    const slugs = Object.entries(problemTypes)
-      .filter(([, t]) => t.status === status)
-      .map(([slug]) => problemBase + slug);
-    out[String(status)] = {
-      description: `Problem: ${slugs.join(', ')}`,
-      headers:
-        status === 401 || status === 403
-          ? { ...limited, 'WWW-Authenticate': header('RFC 6750 challenge') }
-          : status === 429
-            ? { ...limited, 'Retry-After': header('Seconds') }
-            : status === 503
-              ? { 'Retry-After': header('Seconds') }
-              : limited,
-      content: problemContent,
-    };
-  }
-  return out;
+/** A response object: its headers (required or not) and, unless for HEAD, its body schema. */
+function response(status: number, spec: ResponseSpec, success: object, withBody = true): object {
+  const headers: Record<string, object> = {};
+  for (const name of spec.always) headers[name] = { ...headerSchemas[name], required: true };
+  for (const name of spec.sometimes ?? []) headers[name] = { ...headerSchemas[name], required: false };
+  const types = problemTypesOf(spec);
+  const schema =
+    types.length === 0
+      ? success
+      : { allOf: [ref('Problem'), { properties: { type: { enum: types }, status: { const: status } } }] };
+  const mediaType = types.length === 0 ? 'application/json' : 'application/problem+json';
+  return {
+    description: types.length === 0 ? 'Success' : `Problem: ${types.join(', ')}`,
+    headers,
+    ...(withBody ? { content: { [mediaType]: { schema } } } : {}),
+  };
+}
+
+/** The responses of an operation, by status. */
+function responses(specs: Record<number, ResponseSpec>, success: object = {}, withBody = true) {
+  return Object.fromEntries(
+    Object.entries(specs).map(([status, spec]) => [
+      status,
+      response(Number(status), spec, success, withBody),
+    ]),
+  );
 }
 
 function schemas(): Record<string, unknown> {
@@ -59,6 +64,13 @@ function schemas(): Record<string, unknown> {
   return out;
 }
 
+const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
+const readOrder = {
+  summary: "Read an order of the key's environment",
+  parameters: [idParameter],
+};
+const readDocument = { summary: 'This document', security: [] };
+
 let cached: Record<string, unknown> | undefined;
 
 /** The OpenAPI 3.1 document of the Orders API (built once). */
@@ -68,9 +80,22 @@ export function openApiDocument(): Record<string, unknown> {
     info: {
       title: 'Estate Orders API',
       version: '2.0.0',
-      description: `Create and read orders. Bodies up to ${limits.maxBodyBytes} bytes. Errors are RFC 9457 problem+json; see docs/decisions.md "Orders API".`,
+      description:
+        `Create and read orders. Bodies up to ${limits.maxBodyBytes} bytes, JSON without repeated ` +
+        'member names, uncoded. Errors are RFC 9457 problem+json; see docs/decisions.md "Orders ' +
+        'API". A request that names no operation is answered as `x-unmatched-responses` says.',
     },
-    servers: [{ url: '/' }],
+    // Absolute: the document is also a static file, away from any API. npm start's default shown.
+    servers: [
+      {
+        url: '{scheme}://{host}',
+        description: 'A running Estate server (it also serves this document at /v2/openapi.json)',
+        variables: {
+          scheme: { enum: ['http', 'https'], default: 'http' },
+          host: { default: 'localhost:4321', description: 'host:port (npm start: HOST and PORT)' },
+        },
+      },
+    ],
     security: [{ bearer: [] }],
     paths: {
       '/v2/orders': {
@@ -79,49 +104,27 @@ export function openApiDocument(): Record<string, unknown> {
           summary: 'Create an order',
           parameters: [{ $ref: '#/components/parameters/Idempotency-Key' }],
           requestBody: { required: true, content: { 'application/json': { schema: ref('CreateOrder') } } },
-          responses: {
-            '201': {
-              description: 'Created (or replayed for a repeated Idempotency-Key)',
-              headers: {
-                ...limited,
-                Location: header('/v2/orders/{id}'),
-                'Idempotent-Replayed': header('"true" on a replay'),
-              },
-              content: { 'application/json': { schema: ref('Order') } },
-            },
-            ...problemsFor([400, 401, 403, 409, 413, 415, 422, 429, 500, 503]),
-          },
+          responses: responses(createResponses, ref('Order')),
         },
       },
       '/v2/orders/{id}': {
-        get: {
-          operationId: 'getOrder',
-          summary: "Read an order of the key's environment",
-          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: {
-            '200': {
-              description: 'The order',
-              headers: limited,
-              content: { 'application/json': { schema: ref('Order') } },
-            },
-            ...problemsFor([400, 401, 403, 404, 429, 500, 503]),
-          },
-        },
+        get: { operationId: 'getOrder', ...readOrder, responses: responses(getResponses, ref('Order')) },
+        head: { operationId: 'headOrder', ...readOrder, responses: responses(getResponses, {}, false) },
       },
       '/v2/openapi.json': {
         get: {
           operationId: 'getOpenApi',
-          summary: 'This document',
-          security: [],
-          responses: {
-            '200': {
-              description: 'OpenAPI 3.1',
-              content: { 'application/json': { schema: { type: 'object' } } },
-            },
-          },
+          ...readDocument,
+          responses: responses(openApiResponses, { type: 'object' }),
+        },
+        head: {
+          operationId: 'headOpenApi',
+          ...readDocument,
+          responses: responses(openApiResponses, {}, false),
         },
       },
     },
+    'x-unmatched-responses': responses(unmatchedResponses),
     components: {
       schemas: schemas(),
       securitySchemes: {
@@ -135,10 +138,6 @@ export function openApiDocument(): Record<string, unknown> {
           description: `Replays the first response for ${limits.idempotencyWindowMs / 3_600_000} h`,
           schema: { type: 'string', minLength: 1, maxLength: limits.maxIdempotencyKeyLength + 2 },
         },
-      },
-      headers: {
-        'RateLimit-Policy': header('draft-ietf-httpapi-ratelimit-headers policy', '"rpm";q=60;w=60'),
-        RateLimit: header('draft-ietf-httpapi-ratelimit-headers state', '"rpm";r=59;t=42'),
       },
     },
   };

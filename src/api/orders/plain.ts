@@ -1,18 +1,29 @@
 // The handler's input and output as plain data, so any transport can adapt to it.
 
+/** What reading a request body gave: its bytes, or why there are none. */
+export type BodyRead =
+  { kind: 'body'; bytes: Uint8Array } | { kind: 'too-large' } | { kind: 'timed-out'; afterMs: number };
+
+/**
+ * Reads a request body, stopping once it passes limits.maxBodyBytes. The handler calls it at most
+ * once, and only after every check that needs no body has passed (credential first).
+ */
+export type BodyReader = () => Promise<BodyRead>;
+
 /** A request as plain data. Header names are lower-case. */
 export interface PlainRequest {
   method: string;
-  /** Path, optionally with a query string. */
+  /** The request-target: a path, optionally with a query string (or an absolute URL). */
   path: string;
   headers: Record<string, string | undefined>;
-  /** The raw body (at most limits.maxBodyBytes + 1 bytes of it), or null when there is none. */
-  body: Uint8Array | string | null;
-  /** Set by an adapter that stopped reading because the body is over limits.maxBodyBytes. */
-  bodyTooLarge?: boolean;
+  /** The raw body as bytes or text, a reader for it, or null when there is none. */
+  body: Uint8Array | string | BodyReader | null;
 }
 
-/** A response as plain data. Header names are lower-case; body is the serialised JSON. */
+/**
+ * A response as plain data. Header names are lower-case; body is the serialised JSON, which an
+ * adapter leaves out when answering HEAD (headers and length stay those of GET).
+ */
 export interface PlainResponse {
   status: number;
   headers: Record<string, string>;

@@ -43,7 +43,57 @@ export function pointerOf(path: readonly PropertyKey[]): string {
   return path.map((part) => '/' + String(part).replaceAll('~', '~0').replaceAll('/', '~1')).join('');
 }
 
-/** Every zod issue as a problem detail; unknown fields get one entry each. */
+/** How a field is named in a message: `customer`, `lines[2].qty`; the root is "The body". */
+function labelOf(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return 'The body';
+  return path
+    .map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? String(part) : `.${String(part)}`))
+    .join('');
+}
+
+const articles: Record<string, string> = {
+  string: 'a string',
+  int: 'an integer',
+  number: 'a number',
+  array: 'an array',
+  object: 'a JSON object',
+};
+
+/** `n` things, singular or plural. */
+export function counted(n: number, thing: string): string {
+  return `${n} ${thing}${n === 1 ? '' : 's'}`;
+}
+
+/** A zod issue as a sentence about the field it concerns. */
+function sentence(issue: z.core.$ZodIssue): { code: string; detail: string } {
+  const label = labelOf(issue.path);
+  switch (issue.code) {
+    case 'invalid_type':
+      // JSON has no undefined: an undefined input is a member that is not there.
+      if (issue.input === undefined && issue.path.length > 0)
+        return { code: 'required', detail: `${label} is required` };
+      return { code: issue.code, detail: `${label} must be ${articles[issue.expected] ?? issue.expected}` };
+    case 'too_small':
+    case 'too_big': {
+      const small = issue.code === 'too_small';
+      const bound = Number(small ? issue.minimum : issue.maximum);
+      if (small && issue.origin === 'string' && bound === 1)
+        return { code: issue.code, detail: `${label} must not be empty` };
+      const limit = small ? 'at least' : 'at most';
+      const detail =
+        issue.origin === 'string'
+          ? `${label} must have ${limit} ${counted(bound, 'character')}`
+          : issue.origin === 'array'
+            ? `${label} must have ${limit} ${counted(bound, 'item')}`
+            : `${label} must be ${limit} ${bound}`;
+      return { code: issue.code, detail };
+    }
+    default:
+      return { code: issue.code, detail: `${label} ${issue.message}` };
+  }
+}
+
+/** Every zod issue as a problem detail (parse with `reportInput`); unknown fields get one entry each. */
 export function validationErrors(issues: readonly z.core.$ZodIssue[]): ProblemDetail[] {
   return issues.flatMap((issue): ProblemDetail[] => {
     if (issue.code === 'unrecognized_keys') {
@@ -53,6 +103,6 @@ export function validationErrors(issues: readonly z.core.$ZodIssue[]): ProblemDe
         detail: `Unknown field "${name}"`,
       }));
     }
-    return [{ pointer: pointerOf(issue.path), code: issue.code, detail: issue.message }];
+    return [{ pointer: pointerOf(issue.path), ...sentence(issue) }];
   });
 }

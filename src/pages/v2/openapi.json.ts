@@ -1,5 +1,6 @@
-// /v2/openapi.json, prerendered at build so static deployments serve it too (the production
-// server also answers it on its /v2 fast path, from the same generator).
+// /v2/openapi.json, prerendered at build so static deployments (no API process) serve it too.
+// Wherever an API runs (`npm start`, `npm run dev`) the contract answers this path itself, from the
+// same generator, with `x-served-by: estate-orders-api`; imports only the contract.
 import type { APIRoute } from 'astro';
 import { openApiDocument } from '../../api/orders/openapi.ts';
 

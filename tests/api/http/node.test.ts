@@ -1,18 +1,37 @@
-// The node:http adapter: the 64 KiB cap is enforced without reading the whole body, slow bodies
-// time out, and raw bytes reach the contract unchanged.
+// The node:http adapter: whatever the headers decide (credential, size, coding, media type) is
+// decided before a byte of the body is read, and a refused body is not waited for; the 64 KiB cap
+// is enforced without reading the whole body, slow bodies time out, raw bytes reach the contract.
 import { request as httpRequest } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readBody } from '../../../src/api/http/node.ts';
+import { openRaw } from '../../server/raw-http.ts';
 import { fixtureKeys } from '../orders/fixture-world.ts';
 import { serverRunner } from '../orders/runners.ts';
 
 let server: Awaited<ReturnType<typeof serverRunner>>;
 beforeAll(async () => {
-  server = await serverRunner();
+  // A body the contract asks for must arrive within 1.5 s here (10 s by default).
+  server = await serverRunner(undefined, { bodyMs: 1_500 });
 });
 afterAll(() => server.close());
+
+/** Raw request headers of a POST /v2/orders announcing a 1,000-byte body. */
+function head(headers: Record<string, string>): string {
+  const lines = Object.entries({ host: 'estate.test', 'content-length': '1000', ...headers });
+  return `POST /v2/orders HTTP/1.1\r\n${lines.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`;
+}
+
+const auth = { authorization: `Bearer ${fixtureKeys.sandbox}`, 'content-type': 'application/json' };
+
+/** Resolves with what `promise` gives, or rejects after `ms` (a behaviour check's generous bound). */
+function within<T>(ms: number, promise: Promise<T>): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<T>((_, fail) => setTimeout(() => fail(new Error(`nothing within ${ms} ms`)), ms)),
+  ]);
+}
 
 /** Opens a POST, writes `chunks`, never ends the body; resolves with the status once answered. */
 function postNeverEnding(
@@ -48,6 +67,50 @@ function postNeverEnding(
   });
 }
 
+describe('refusing before the body', () => {
+  it.each([
+    ['no credential', 401, { 'content-type': 'application/json' }],
+    ['a body announced over 64 KiB', 413, { ...auth, 'content-length': String(10 * 1024 * 1024) }],
+    ['a Content-Encoding', 415, { ...auth, 'content-encoding': 'gzip' }],
+    ['another media type', 415, { ...auth, 'content-type': 'text/plain' }],
+  ])('answers %s at once (%i), reads none of the slow body, and closes', async (_name, status, headers) => {
+    // A few bytes of the body, and the rest never: the answer must not wait for it.
+    const connection = await openRaw(server.port, head(headers) + '{"cust');
+    const closedAfterMs = await within(1_000, connection.closed);
+    expect(connection.received()).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+    expect(connection.received()).toMatch(/\r\nconnection: close\r\n/i);
+    expect(closedAfterMs).toBeLessThan(1_000);
+  });
+
+  it('asks for the body (100 Continue) only once the credential has passed', async () => {
+    const refused = await openRaw(server.port, head({ expect: '100-continue' }));
+    await within(1_000, refused.closed);
+    expect(refused.received()).toMatch(/^HTTP\/1.1 401 /);
+
+    const body = JSON.stringify({ customer: 'cus_acme', lines: [{ sku: 'sku_widget', qty: 1 }] });
+    const accepted = await openRaw(
+      server.port,
+      head({ ...auth, expect: '100-continue', 'content-length': String(body.length) }),
+    );
+    await vi.waitFor(() => expect(accepted.received()).toMatch(/^HTTP\/1.1 100 Continue\r\n\r\n$/), {
+      timeout: 2_000,
+    });
+    accepted.socket.write(body);
+    await vi.waitFor(() => expect(accepted.received()).toMatch(/\r\n\r\nHTTP\/1.1 201 Created\r\n/), {
+      timeout: 2_000,
+    });
+    accepted.socket.destroy();
+  });
+
+  it('waits for an authorised body until its deadline, then answers 408 and closes', async () => {
+    const connection = await openRaw(server.port, head(auth) + '{"cust');
+    const closedAfterMs = await within(5_000, connection.closed);
+    expect(connection.received()).toMatch(/^HTTP\/1.1 408 /);
+    expect(connection.received()).toContain('Send the body within 1.5 s');
+    expect(closedAfterMs).toBeGreaterThanOrEqual(1_400);
+  });
+});
+
 describe('node:http adapter', () => {
   it('answers 413 from Content-Length alone, before any body is sent', async () => {
     const answer = await postNeverEnding({ 'content-length': String(10 * 1024 * 1024) }, []);
@@ -77,7 +140,7 @@ describe('node:http adapter', () => {
       1024,
       50,
     );
-    expect(read).toEqual({ body: null, tooLarge: false, timedOut: true });
+    expect(read).toEqual({ kind: 'timed-out', afterMs: 50 });
   });
 
   it('reads a body that arrives in pieces', async () => {
@@ -90,6 +153,6 @@ describe('node:http adapter', () => {
     stream.write('{"a":');
     stream.end('1}');
     const read = await reading;
-    expect(read.body?.toString()).toBe('{"a":1}');
+    expect(read.kind === 'body' && Buffer.from(read.bytes).toString()).toBe('{"a":1}');
   });
 });

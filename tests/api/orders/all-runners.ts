@@ -1,12 +1,12 @@
-// Every runner, fresh: the handler, MSW in node, the production server over HTTP, and the Astro
-// endpoints (the serving path of `astro dev` and other adapters).
+// Every runner, fresh: the handler, MSW in node, and the production server over HTTP (which is also
+// what `npm run dev` serves the API with).
 import { afterAll, beforeAll } from 'vitest';
 import type { Runner } from './contract-types.ts';
-import { astroRunner, handlerRunner, mswRunner, serverRunner } from './runners.ts';
+import { handlerRunner, mswRunner, serverRunner } from './runners.ts';
 
 /** Starts every runner on fresh state. */
 export async function allRunners(): Promise<Runner[]> {
-  return [await handlerRunner(), await mswRunner(), await serverRunner(), await astroRunner()];
+  return [await handlerRunner(), await mswRunner(), await serverRunner()];
 }
 
 /** The runners of one test file, by name; started before its tests and closed after them. */

@@ -63,4 +63,5 @@ export const comparedHeaders = [
   'idempotent-replayed',
   'allow',
   'accept-post',
+  'accept-encoding',
 ] as const;

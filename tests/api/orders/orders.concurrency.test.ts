@@ -7,7 +7,7 @@ import { post, validOrder } from './contract-cases.ts';
 describe('1,000 concurrent creates', () => {
   const runners = useAllRunners();
 
-  it.each(['handler', 'msw', 'server', 'astro'])(
+  it.each(['handler', 'msw', 'server'])(
     '%s: exactly one stored order per 201, exactly 700 admitted',
     async (name) => {
       const runner = runners.named(name);

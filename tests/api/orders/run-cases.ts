@@ -14,7 +14,8 @@ import {
 /** Invariants of every response: no 5xx, errors are problem+json, the key never comes back. */
 export function assertInvariants(request: ApiRequest, response: ApiResponse): void {
   expect(response.status, response.rawBody).toBeLessThan(500);
-  if (response.status >= 400) {
+  if (request.method === 'HEAD') expect(response.rawBody).toBe('');
+  else if (response.status >= 400) {
     expect(response.headers['content-type']).toBe('application/problem+json');
     const body = problemSchema.parse(response.body);
     expect(body.status).toBe(response.status);
@@ -38,6 +39,8 @@ export async function runCase(runner: Runner, contractCase: ContractCase): Promi
     await assertMatchesOpenApi(request, response);
     if (step.expect.problem)
       expect((response.body as { type: string }).type, where).toBe(problemBase + step.expect.problem);
+    if (request.method === 'HEAD' && response.status >= 400)
+      expect(response.headers['content-type'], where).toBe('application/problem+json');
     for (const [name, want] of Object.entries(step.expect.headers ?? {})) {
       const got = response.headers[name];
       if (want === null) expect(got, `${where}: ${name}`).toBeUndefined();

@@ -3,10 +3,9 @@ import { handleOrders } from '../../../src/api/orders/handler.ts';
 import { depsFromWorld, type SourceWorld } from '../../../src/api/orders/world-deps.ts';
 import { rmSync } from 'node:fs';
 import { setupServer } from 'msw/node';
-import { startServer } from '../../../server/server.ts';
+import { startServer, type ServerTimeouts } from '../../../server/server.ts';
 import { createOrdersHandlers } from '../../../src/mocks/handlers/orders.ts';
 import { createMockApi } from '../../../src/mocks/mock-api.ts';
-import type { APIContext } from 'astro';
 import { writeFixtureWorkspace } from '../../server/fixture-workspace.ts';
 import type { ApiRequest, ApiResponse, Runner } from './contract-types.ts';
 import { fixtureNowMs, fixtureWorld, sequentialIds } from './fixture-world.ts';
@@ -36,12 +35,9 @@ export async function handlerRunner(world: SourceWorld = fixtureWorld): Promise<
         { method: request.method, path: request.path, headers, body: request.body ?? null },
         deps,
       );
-      return {
-        status: response.status,
-        headers: response.headers,
-        body: parseBody(response.body),
-        rawBody: response.body,
-      };
+      // As every transport answers HEAD: the headers only.
+      const rawBody = request.method === 'HEAD' ? '' : response.body;
+      return { status: response.status, headers: response.headers, body: parseBody(rawBody), rawBody };
     },
     store: () => Promise.resolve(deps.orders),
     close: () => Promise.resolve(),
@@ -60,18 +56,23 @@ export async function fetchAnswer(url: string, request: ApiRequest): Promise<Api
 }
 
 /** The production server (console off) in this process, on a free port, over fixture files. */
-export async function serverRunner(world: SourceWorld = fixtureWorld): Promise<Runner & { baseUrl: string }> {
+export async function serverRunner(
+  world: SourceWorld = fixtureWorld,
+  timeouts?: Partial<ServerTimeouts>,
+): Promise<Runner & { baseUrl: string; port: number }> {
   const files = await writeFixtureWorkspace(world);
   const server = await startServer({
     port: 0,
     host: '127.0.0.1',
     console: false,
     api: { ...files, clock: fixedClock, ids: sequentialIds() },
+    timeouts,
   });
   const baseUrl = `http://127.0.0.1:${server.port}`;
   return {
     name: 'server',
     baseUrl,
+    port: server.port,
     send: (request) => fetchAnswer(baseUrl + request.path, request),
     store: () => Promise.resolve(server.api.deps.orders),
     close: async () => {
@@ -81,56 +82,30 @@ export async function serverRunner(world: SourceWorld = fixtureWorld): Promise<R
   };
 }
 
+/** What an MSW runner builds its handlers with: src/mocks, or the built package's main entry. */
+export interface MocksEntry {
+  createMockApi: typeof createMockApi;
+  createOrdersHandlers: typeof createOrdersHandlers;
+}
+
 /** MSW in node: setupServer with the handler set, requests through fetch to a fake origin. */
-export async function mswRunner(world: SourceWorld = fixtureWorld): Promise<Runner> {
-  const api = createMockApi(world, { clock: fixedClock, ids: sequentialIds() });
+export async function mswRunner(
+  world: SourceWorld = fixtureWorld,
+  mocks: MocksEntry = { createMockApi, createOrdersHandlers },
+  name = 'msw',
+): Promise<Runner> {
+  const api = mocks.createMockApi({ world, clock: fixedClock, ids: sequentialIds() });
   const origin = 'http://msw.test';
-  const msw = setupServer(...createOrdersHandlers(api, origin));
+  const msw = setupServer(...mocks.createOrdersHandlers(api, origin));
   msw.listen({ onUnhandledFrame: 'bypass' });
   await api.deps();
   return {
-    name: 'msw',
+    name,
     send: (request) => fetchAnswer(origin + request.path, request),
     store: async () => (await api.deps()).orders,
     close: () => {
       msw.close();
       return Promise.resolve();
-    },
-  };
-}
-
-/** The Astro endpoints (src/pages/v2/*.ts) called with Fetch Requests, over fixture files. */
-export async function astroRunner(world: SourceWorld = fixtureWorld): Promise<Runner> {
-  const files = await writeFixtureWorkspace(world);
-  const runtime = await import('../../../src/pages/v2/_runtime.ts');
-  runtime.configureEndpointApi({ ...files, clock: fixedClock, ids: sequentialIds() });
-  const collection = await import('../../../src/pages/v2/orders.ts');
-  const item = await import('../../../src/pages/v2/orders/[id].ts');
-  const openapi = await import('../../../src/pages/v2/openapi.json.ts');
-  return {
-    name: 'astro',
-    async send(request) {
-      const url = 'http://astro.test' + request.path;
-      const path = new URL(url).pathname;
-      const endpoint =
-        path === '/v2/orders' ? collection.ALL : path === '/v2/openapi.json' ? openapi.GET : item.ALL;
-      const fetchRequest = new Request(url, {
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-      });
-      const response = await endpoint({ request: fetchRequest } as unknown as APIContext);
-      const rawBody = await response.text();
-      const headers: Record<string, string> = {};
-      response.headers.forEach((value, name) => {
-        headers[name] = value;
-      });
-      return { status: response.status, headers, body: parseBody(rawBody), rawBody };
-    },
-    store: async () => (await runtime.endpointApi()).deps.orders,
-    close: async () => {
-      await (await runtime.endpointApi()).close();
-      rmSync(files.dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,116 @@
+// The API side of a node:http server, for the production server and the dev server alike: API and
+// health requests, and what node:http emits instead of 'request' (CONNECT, an Expect other than
+// 100-continue, a request it cannot parse), each answered with problem+json. Every answer leaves
+// through writePlain (src/api/http/node.ts).
+import { ServerResponse, type IncomingMessage, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { handleNodeRequest, writePlain } from '../src/api/http/node.ts';
+import type { PlainResponse } from '../src/api/orders/plain.ts';
+import { problemResponse } from '../src/api/orders/respond.ts';
+import type { ApiRuntime } from './api-deps.ts';
+import { healthResponse } from './health.ts';
+import { destinationOf, type Destination } from './routing.ts';
+
+/** A node:http request handler (the console's, or the API's). */
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+/** Answers a request routed to the API or to health (see ./routing.ts). */
+export type ApiHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  destination: Exclude<Destination, 'console'>,
+  expectsContinue?: boolean,
+) => void;
+
+/** Methods some resource of this server answers (the Allow of a CONNECT refusal). */
+const allowed = 'GET, HEAD, POST';
+
+/** The API and health handler over a runtime; `bodyTimeoutMs` bounds a body once it is asked for. */
+export function apiHandler(runtime: ApiRuntime, bodyTimeoutMs?: number): ApiHandler {
+  return (req, res, destination, expectsContinue = false) => {
+    const answered =
+      destination === 'health'
+        ? healthResponse(req.method ?? 'GET', req.url ?? '/', runtime.health).then((response) =>
+            writePlain(res, response),
+          )
+        : handleNodeRequest(req, res, runtime.deps, { bodyTimeoutMs, expectsContinue });
+    answered.catch(() => {
+      if (!res.headersSent) writePlain(res, problemResponse('internal-error', 'Unexpected failure'), true);
+      else res.destroy();
+    });
+  };
+}
+
+/**
+ * A request node could not parse, as a response needs it: its method, read off the raw bytes
+ * when it got that far (a HEAD is answered without a body), else GET.
+ */
+function unparsedRequest(raw: Buffer | undefined): IncomingMessage {
+  const method = /^([A-Z]+) /.exec(raw?.toString('latin1', 0, 16) ?? '')?.[1] ?? 'GET';
+  return { method, httpVersionMajor: 1, httpVersionMinor: 1, headers: {} } as IncomingMessage;
+}
+
+/** Writes `response` on a socket no ServerResponse owns (CONNECT, parse errors), then closes it. */
+function answerOnSocket(socket: Duplex, response: PlainResponse, req: IncomingMessage): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const res = new ServerResponse(req);
+  res.assignSocket(socket as Socket);
+  res.on('finish', () => {
+    res.detachSocket(socket as Socket);
+    (socket as Socket).destroySoon();
+  });
+  writePlain(res, response, true);
+}
+
+/** The problem for an error node's parser reports (code as node names it). */
+function parseProblem(code: string | undefined): PlainResponse {
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return problemResponse('headers-too-large', 'The request headers are larger than 16 KiB');
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return problemResponse('request-timeout', 'The request did not arrive in time');
+  return problemResponse('invalid-request', `The request is not valid HTTP/1.1 (${code ?? 'unreadable'})`);
+}
+
+/**
+ * Answers on a node:http server what never reaches 'request': CONNECT (405), an Expect other than
+ * 100-continue (417), and a request node cannot parse or that timed out before its headers ended.
+ */
+export function attachEdges(server: Server): void {
+  server.on('connect', (req: IncomingMessage, socket: Duplex) =>
+    answerOnSocket(
+      socket,
+      problemResponse('method-not-allowed', `CONNECT is not supported; use ${allowed}`, { allow: allowed }),
+      req,
+    ),
+  );
+  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) =>
+    writePlain(res, problemResponse('expectation-failed', 'The only expectation met is 100-continue'), true),
+  );
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
+    // Mid-response (or mid-request, with a handler already answering) nothing more can be said.
+    if ((socket as { _httpMessage?: unknown })._httpMessage) socket.destroy();
+    else answerOnSocket(socket, parseProblem(error.code), unparsedRequest(error.rawPacket));
+  });
+}
+
+/**
+ * Serves a node:http server: each request goes to the API (or health) or to the console as
+ * ./routing.ts decides; `Expect: 100-continue` is answered 100 only when a body is wanted.
+ */
+export function attachServer(server: Server, api: ApiHandler, console: NodeHandler): void {
+  const route = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
+    const destination = destinationOf(req.url);
+    if (destination !== 'console') api(req, res, destination, expectsContinue);
+    else {
+      if (expectsContinue) res.writeContinue();
+      void console(req, res);
+    }
+  };
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => route(req, res, false));
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => route(req, res, true));
+  attachEdges(server);
+}

@@ -1,0 +1,2 @@
+-- How many orders are stored.
+select count(*)::float8 as orders from orders

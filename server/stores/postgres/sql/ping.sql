@@ -1,0 +1,2 @@
+-- Whether the database answers (readiness probes).
+select 1 as ok

@@ -1,0 +1,65 @@
+// Idempotency-Key claims in Redis, with the semantics of src/api/orders/idempotency.ts (in flight →
+// 409, another body → 422, the same body → replay, 24 h from the order's creation), each step one
+// script, so 50 concurrent requests with one key on any processes create one order. An in-flight
+// claim expires after `inFlightMs` even if its process died mid-request and never released it.
+import type { IdempotencyClaims } from '../../../src/api/orders/deps.ts';
+import { limits } from '../../../src/api/orders/contract.ts';
+import type { IdempotencyClaim } from '../../../src/api/orders/idempotency.ts';
+import { redisScript, type RedisConnection } from './connection.ts';
+
+const claimScript = redisScript('idempotency_claim');
+const completeScript = redisScript('idempotency_complete');
+const releaseScript = redisScript('idempotency_release');
+const restoreScript = redisScript('idempotency_restore');
+
+/** How long an unfinished claim holds its key: longer than any request may take (30 s at most). */
+export const inFlightMs = 60_000;
+
+/** Idempotency records shared through Redis. */
+export class RedisIdempotency implements IdempotencyClaims {
+  private readonly redis: RedisConnection;
+
+  constructor(redis: RedisConnection) {
+    this.redis = redis;
+  }
+
+  /** Claims `key` for a request whose body hashes to `fingerprint`. */
+  async claim(keyId: string, key: string, fingerprint: string, nowMs: number): Promise<IdempotencyClaim> {
+    const args = [fingerprint, nowMs, limits.idempotencyWindowMs, inFlightMs];
+    const [kind, orderId] = (await this.redis.run(claimScript, [this.record(keyId, key)], args)) as [
+      IdempotencyClaim['kind'],
+      string | undefined,
+    ];
+    return kind === 'replay' ? { kind, orderId: orderId ?? '' } : { kind };
+  }
+
+  /** Marks a claimed key as done: later requests replay `orderId`. */
+  async complete(keyId: string, key: string, orderId: string, createdAtMs: number): Promise<void> {
+    await this.redis.run(
+      completeScript,
+      [this.record(keyId, key)],
+      [orderId, createdAtMs, limits.idempotencyWindowMs],
+    );
+  }
+
+  /** Releases a claimed key whose request failed. */
+  async release(keyId: string, key: string): Promise<void> {
+    await this.redis.run(releaseScript, [this.record(keyId, key)], []);
+  }
+
+  /** Restores the record of an order the order store holds: the newest order for a key wins. */
+  async restore(
+    keyId: string,
+    key: string,
+    fingerprint: string,
+    orderId: string,
+    createdAtMs: number,
+  ): Promise<void> {
+    const args = [fingerprint, orderId, createdAtMs, limits.idempotencyWindowMs];
+    await this.redis.run(restoreScript, [this.record(keyId, key)], args);
+  }
+
+  private record(keyId: string, key: string): string {
+    return `${this.redis.prefix}idem:${keyId} ${key}`;
+  }
+}

@@ -1,0 +1,15 @@
+-- Claims an Idempotency-Key for a request (the semantics of IdempotencyStore.claim in
+-- src/api/orders/idempotency.ts). A record is a hash: f (body fingerprint), o (order id, '' while
+-- the first request is in flight) and c (ms of the order's creation, or of the claim).
+-- KEYS[1]: the record. ARGV[1]: fingerprint. ARGV[2]: now (ms). ARGV[3]: the replay window (ms).
+-- ARGV[4]: ms an in-flight claim lives (a process that died mid-request cannot hold the key longer).
+-- Returns {'new'}, {'in-flight'}, {'mismatch'} or {'replay', order id}.
+local r = redis.call('HMGET', KEYS[1], 'f', 'o', 'c')
+if r[1] and (r[2] == '' or tonumber(ARGV[2]) - tonumber(r[3]) < tonumber(ARGV[3])) then
+  if r[1] ~= ARGV[1] then return {'mismatch'} end
+  if r[2] == '' then return {'in-flight'} end
+  return {'replay', r[2]}
+end
+redis.call('HSET', KEYS[1], 'f', ARGV[1], 'o', '', 'c', ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return {'new'}

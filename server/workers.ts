@@ -1,0 +1,79 @@
+// Several server processes on one port (node:cluster): `--workers N` or WEB_CONCURRENCY=N. The
+// primary only supervises: it forks the workers (each a whole server: console and API), says where
+// they listen once all do, starts another when one dies, and passes SIGTERM/SIGINT on. Workers
+// share state only through Postgres and Redis, so the embedded stores (the journal and in-memory
+// limits belong to one process) refuse to run as workers.
+import cluster, { type Worker } from 'node:cluster';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { sharedAcrossProcesses, type EngineUrls } from './stores/select.ts';
+
+/** The number of server processes: `--workers N` (or `--workers=N`), else WEB_CONCURRENCY, else 1. */
+export function workerCount(argv: string[], env: NodeJS.ProcessEnv): number {
+  const { values } = parseArgs({ args: argv, options: { workers: { type: 'string' } }, strict: true });
+  const [source, raw] =
+    values.workers !== undefined ? ['--workers', values.workers] : ['WEB_CONCURRENCY', env.WEB_CONCURRENCY];
+  if (raw === undefined || raw.trim() === '') return 1;
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1 || count > 256)
+    throw new Error(`${source} must be a whole number from 1 to 256, not "${raw}"`);
+  return count;
+}
+
+/** Why `count` workers cannot run on the stores `urls` select (one line), or null if they can. */
+export function workersRefusal(count: number, urls: EngineUrls): string | null {
+  if (count === 1 || sharedAcrossProcesses(urls)) return null;
+  const local = [
+    urls.databaseUrl ? null : 'the order journal',
+    urls.redisUrl ? null : 'in-memory rate limits, quotas and idempotency keys',
+  ];
+  const missing = [
+    urls.databaseUrl ? null : 'DATABASE_URL=postgres://…',
+    urls.redisUrl ? null : 'REDIS_URL=redis://…',
+  ];
+  const join = (parts: (string | null)[]) => parts.filter((p) => p !== null).join(' and ');
+  return `Refusing ${count} workers: ${join(local)} cannot be shared between processes; set ${join(missing)}, or run one process.`;
+}
+
+/** A worker's address as the primary learns it. */
+export type Announce = (port: number) => void;
+
+/**
+ * Forks `count` workers of this script and supervises them: `announce` once all listen; a worker
+ * that dies later is replaced; one that dies before it listens (bad configuration) ends the
+ * primary with its exit code, as a failing single process would.
+ */
+export function superviseWorkers(count: number, announce: Announce): void {
+  const listening = new Set<Worker>();
+  let announced = false;
+  let stopping = false;
+  cluster.on('listening', (worker, address: AddressInfo) => {
+    listening.add(worker);
+    if (!announced && listening.size === count) {
+      announced = true;
+      announce(address.port);
+    }
+  });
+  const alive = () =>
+    Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && !w.isDead());
+  const stopAll = () => {
+    stopping = true;
+    for (const worker of alive()) worker.process.kill('SIGTERM');
+  };
+  cluster.on('exit', (worker, code, signal) => {
+    const listened = listening.delete(worker);
+    if (!stopping && listened) {
+      console.error(`Worker ${worker.process.pid} died (${signal ?? code}); starting another.`);
+      cluster.fork();
+      return;
+    }
+    if (!stopping) {
+      console.error(`Worker ${worker.process.pid} exited (${signal ?? code}) before it listened; stopping.`);
+      process.exitCode = code || 1;
+      stopAll();
+    }
+    if (alive().length === 0) process.exit();
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stopAll);
+  for (let i = 0; i < count; i++) cluster.fork();
+}

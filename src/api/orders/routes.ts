@@ -1,0 +1,78 @@
+// The route table of the Orders API: which operation a method and request-target name. Paths are
+// matched only as canonically spelt (./paths.ts); another spelling of a real path is a 404 that
+// names the canonical one (no silent alias, and no redirect that would make a client re-send a
+// POST). A deprecated path still served maps to its successor's operation, with its headers.
+import type { DeprecatedPath } from './deps.ts';
+import { canonicalPath, pathOfTarget } from './paths.ts';
+
+/** An operation of the API. */
+export type Operation = 'create' | 'get' | 'openapi';
+
+/** What a request names. */
+export type Route =
+  | { kind: 'operation'; operation: Operation; id: string; headers: Record<string, string> }
+  | { kind: 'not-allowed'; allow: string; headers: Record<string, string> }
+  | { kind: 'not-found'; canonical: string | null }
+  | { kind: 'bad-path'; reason: string };
+
+/** A path the API serves: the methods it answers, and the order id it names, if any. */
+interface Resource {
+  allow: string;
+  methods: Partial<Record<string, Operation>>;
+  id: string;
+  headers: Record<string, string>;
+}
+
+const noHeaders: Readonly<Record<string, string>> = Object.freeze({});
+const orders: Resource = { allow: 'POST', methods: { POST: 'create' }, id: '', headers: noHeaders };
+const document: Resource = {
+  allow: 'GET, HEAD',
+  methods: { GET: 'openapi', HEAD: 'openapi' },
+  id: '',
+  headers: noHeaders,
+};
+const readOrder = { allow: 'GET, HEAD', methods: { GET: 'get', HEAD: 'get' }, headers: noHeaders } as const;
+
+/** The resource at a canonical path, if the API serves one there. */
+function resourceAt(path: string, deprecated?: ReadonlyMap<string, DeprecatedPath>): Resource | undefined {
+  if (path === '/v2/orders') return orders;
+  if (path === '/v2/openapi.json') return document;
+  if (path.startsWith('/v2/orders/')) {
+    const id = path.slice('/v2/orders/'.length);
+    if (id !== '' && !id.includes('/')) return { ...readOrder, id };
+  }
+  const old = deprecated?.get(path);
+  const successor = old ? resourceAt(old.successor) : undefined;
+  return old && successor ? { ...successor, headers: old.headers } : undefined;
+}
+
+/** The version and collection segments in lower case (`/V2/Orders/ord_A` → `/v2/orders/ord_A`). */
+function lowerCaseLiterals(path: string): string {
+  const [, version = '', collection = '', ...rest] = path.split('/');
+  return ['', version.toLowerCase(), collection.toLowerCase(), ...rest].join('/');
+}
+
+/** The canonical spelling of a real path that `raw` misspells, if it misspells one. */
+function suggestion(canonical: string, raw: string, deprecated?: ReadonlyMap<string, DeprecatedPath>) {
+  for (const candidate of [canonical, lowerCaseLiterals(canonical)])
+    if (candidate !== raw && resourceAt(candidate, deprecated)) return candidate;
+  return null;
+}
+
+/** Resolves a method and request-target (origin or absolute form, query ignored) to a route. */
+export function resolveRoute(
+  method: string,
+  target: string,
+  deprecated?: ReadonlyMap<string, DeprecatedPath>,
+): Route {
+  const raw = pathOfTarget(target);
+  const canonical = canonicalPath(raw);
+  if (!canonical.ok) return { kind: 'bad-path', reason: canonical.reason };
+  const resource = canonical.path === raw ? resourceAt(raw, deprecated) : undefined;
+  if (!resource) return { kind: 'not-found', canonical: suggestion(canonical.path, raw, deprecated) };
+  const operation = resource.methods[method];
+  if (!operation) return { kind: 'not-allowed', allow: resource.allow, headers: resource.headers };
+  // The path is canonical, so its escapes are valid UTF-8.
+  const id = resource.id.includes('%') ? decodeURIComponent(resource.id) : resource.id;
+  return { kind: 'operation', operation, id, headers: resource.headers };
+}

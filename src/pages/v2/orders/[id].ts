@@ -1,8 +1,0 @@
-// GET /v2/orders/{id} as an Astro endpoint: a thin Fetch adapter over the contract core.
-import type { APIRoute } from 'astro';
-import { answer } from '../_runtime.ts';
-
-export const prerender = false;
-
-/** Every method: the contract answers 405 for anything but GET. */
-export const ALL: APIRoute = ({ request }) => answer(request);

@@ -1,0 +1,50 @@
+// The package README opens as the house style asks (install, then a three-line setup), and the
+// repo README's "Mock the API" examples are the package README's, word for word, so the consumer
+// tests that run the package README's examples prove both.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { codeBlocks, packageReadme } from './readme.ts';
+
+const rootSection = (() => {
+  const text = readFileSync('README.md', 'utf8');
+  const start = text.indexOf('### Mock the API in your frontend (MSW)');
+  return text.slice(start, text.indexOf('\n## ', start));
+})();
+
+describe('the package README', () => {
+  it('opens with the install command, then the three-line setup', () => {
+    const [install, setup] = codeBlocks(packageReadme);
+    expect(install).toEqual({ lang: 'sh', code: 'npm install --save-dev @estate-console/mocks msw\n' });
+    const lines = setup?.code.split('\n').filter((line) => line.trim() !== '');
+    expect(lines).toEqual([
+      "import { server } from '@estate-console/mocks/node';",
+      'beforeAll(() => server.listen());',
+      'afterAll(() => server.close());',
+    ]);
+  });
+});
+
+describe('the repo README, "Mock the API"', () => {
+  const examples = codeBlocks(rootSection).filter((block) => block.lang !== 'sh');
+
+  it('shows examples for vitest, Node’s test runner, a browser app and your own world', () => {
+    const all = examples.map((b) => b.code).join('\n');
+    for (const marker of [
+      '// vitest.setup.ts',
+      '// test/orders.test.mjs',
+      '// src/main.ts',
+      'customers: [',
+    ]) {
+      expect(all).toContain(marker);
+    }
+  });
+
+  // every block but the maintainers' publish command
+  const shared = codeBlocks(rootSection).filter((b) => !b.code.includes('npm publish'));
+  it.each(shared.map((b) => [b.code.split('\n')[0], b.code] as const))(
+    'has the package README’s own code: %s',
+    (_first, code) => {
+      expect(codeBlocks(packageReadme).some((block) => block.code.includes(code))).toBe(true);
+    },
+  );
+});

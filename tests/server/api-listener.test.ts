@@ -1,0 +1,84 @@
+// What node:http answers outside 'request', on the production server: CONNECT, an Expect other than
+// 100-continue, requests it cannot parse, headers too large or too slow. Each is problem+json the
+// OpenAPI document declares, and a slow-header connection is closed by its deadline.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRaw, sendRaw, type RawAnswer } from './raw-http.ts';
+import { serverRunner } from '../api/orders/runners.ts';
+import { assertMatchesOpenApi } from '../api/orders/openapi-check.ts';
+import type { ApiRequest } from '../api/orders/contract-types.ts';
+
+let server: Awaited<ReturnType<typeof serverRunner>>;
+beforeAll(async () => {
+  // Deadlines small enough to watch; how often node enforces them stays the server's default.
+  server = await serverRunner(undefined, { headersMs: 300, requestMs: 600 });
+});
+afterAll(() => server.close());
+
+/** Asserts a raw answer is the problem `type` ends with, declared by the OpenAPI document. */
+async function expectProblem(request: ApiRequest, answer: RawAnswer, status: number, slug: string) {
+  expect(answer.status).toBe(status);
+  expect(answer.headers['content-type']).toBe('application/problem+json');
+  const body = JSON.parse(answer.body) as { type: string; status: number };
+  expect(body).toMatchObject({ type: `https://estate.example/problems/${slug}`, status });
+  const headers = Object.fromEntries(Object.entries(answer.headers).map(([k, v]) => [k, String(v)]));
+  await assertMatchesOpenApi(request, { status: answer.status, headers, body, rawBody: answer.body });
+}
+
+describe('node:http edges', () => {
+  it('answers CONNECT with a 405 problem and Allow, then closes', async () => {
+    const answer = await sendRaw(server.port, { method: 'CONNECT', target: 'estate.test:443' });
+    await expectProblem({ method: 'CONNECT', path: 'estate.test:443' }, answer, 405, 'method-not-allowed');
+    expect(answer.headers.allow).toBe('GET, HEAD, POST');
+  });
+
+  it('answers an Expect other than 100-continue with a 417 problem', async () => {
+    const request = { method: 'GET', path: '/v2/openapi.json', headers: { expect: 'bogus' } };
+    const answer = await sendRaw(server.port, { ...request, target: request.path });
+    await expectProblem(request, answer, 417, 'expectation-failed');
+  });
+
+  it.each([
+    [
+      'a request line node cannot parse',
+      400,
+      'invalid-request',
+      'GET /v2/orders HTTP/1.1\r\nHost: x\r\nContent-Length: x\r\n\r\n',
+    ],
+    ['raw UTF-8 in the request-target', 400, 'invalid-request', 'GET /v2/é HTTP/1.1\r\nHost: x\r\n\r\n'],
+    [
+      'headers over 16 KiB',
+      431,
+      'headers-too-large',
+      `GET /v2/orders HTTP/1.1\r\nHost: x\r\nX-Pad: ${'a'.repeat(17 * 1024)}\r\n\r\n`,
+    ],
+  ])('answers %s with a %i %s problem, then closes', async (_name, status, slug, bytes) => {
+    const connection = await openRaw(server.port, Buffer.from(bytes, 'utf8').toString('latin1'));
+    await connection.closed;
+    const text = Buffer.from(connection.received(), 'latin1').toString('utf8');
+    expect(text).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+    expect(text).toMatch(/\r\ncontent-type: application\/problem\+json\r\n/i);
+    const body = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as { status: number; type: string };
+    expect(body.status).toBe(status);
+    expect(body.type).toBe(`https://estate.example/problems/${slug}`);
+  });
+
+  it('answers a HEAD it cannot parse without a body', async () => {
+    const connection = await openRaw(server.port, 'HEAD /v2/orders?\xc3\xa9 HTTP/1.1\r\nHost: x\r\n\r\n');
+    await connection.closed;
+    expect(connection.received()).toMatch(/^HTTP\/1.1 400 /);
+    expect(connection.received()).toMatch(/\r\n\r\n$/);
+  });
+
+  it('closes a connection whose headers do not arrive by their deadline, with a 408 problem', async () => {
+    // The request line and one header, then nothing: node enforces headersMs (300 ms) about every
+    // second; without connectionsCheckingInterval it would look only every 30 s.
+    const connection = await openRaw(server.port, 'POST /v2/orders HTTP/1.1\r\nHost: x\r\n');
+    const closedAfterMs = await Promise.race([
+      connection.closed,
+      new Promise<number>((_, fail) => setTimeout(() => fail(new Error('still open after 5 s')), 5_000)),
+    ]);
+    expect(closedAfterMs).toBeGreaterThanOrEqual(300);
+    expect(connection.received()).toMatch(/^HTTP\/1.1 408 /);
+    expect(connection.received()).toContain('"code":"request_timeout"');
+  });
+});

@@ -1,0 +1,162 @@
+// Two worker processes on one port, sharing Postgres and Redis (issue 16's proofs): a 60-rpm key
+// hammered with 200 concurrent requests gets exactly 60 × 201; 50 concurrent requests with one
+// Idempotency-Key create one order; after kill -9 of a worker under load every 201'd order is in
+// Postgres, and the primary has started another worker.
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SourceWorld } from '../../src/api/orders/world-deps.ts';
+import { validOrder } from '../api/orders/contract-cases.ts';
+import { fixtureWorld } from '../api/orders/fixture-world.ts';
+import { fetchAnswer } from '../api/orders/runners.ts';
+import { enginesAvailable, useEngines } from '../helpers/engines.ts';
+import { until } from '../helpers/poll.ts';
+import { writeFixtureWorkspace, type ServerFiles } from './fixture-workspace.ts';
+import { killServer, spawnServer, type SpawnedServer } from './spawn.ts';
+
+const sixtyRpm = `sk_test_${'SixtyRpm1'.padEnd(24, 'x')}`;
+const fuzz = fixtureWorld.keys.find((k) => k.key_id === 'key_fuzz');
+const world: SourceWorld = {
+  ...fixtureWorld,
+  keys: [...fixtureWorld.keys, { ...fuzz!, key_id: 'key_sixty', rpm_budget: 60, material: sixtyRpm }],
+};
+const fuzzKey = fuzz!.material;
+
+/** A POST /v2/orders with `material` as the bearer key. */
+const create = (material: string, headers: Record<string, string> = {}) => ({
+  method: 'POST',
+  path: '/v2/orders',
+  headers: { authorization: `Bearer ${material}`, 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(validOrder),
+});
+
+/** The pids of the processes whose parent is `parent` (a primary's workers), from /proc. */
+function childrenOf(parent: number): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return new RegExp(`^PPid:\\s+${parent}$`, 'm').test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** Bytes a process has written through system calls (sockets included), from /proc/<pid>/io. */
+function bytesWritten(pid: number): number {
+  return Number(/^wchar:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1]);
+}
+
+// Spawning workers and loading them takes seconds on a quiet machine and much longer on a busy one.
+describe.skipIf(!enginesAvailable())(
+  'two workers on one port, on Postgres and Redis',
+  { timeout: 120_000 },
+  () => {
+    const engines = useEngines();
+    let files: ServerFiles | undefined;
+    let running: SpawnedServer | undefined;
+    let databaseUrl = '';
+    afterEach(async () => {
+      if (running) await killServer(running);
+      running = undefined;
+      if (files) rmSync(files.dir, { recursive: true, force: true });
+    });
+    let redisDb = 0;
+    async function startWorkers(): Promise<SpawnedServer> {
+      files = await writeFixtureWorkspace(world);
+      databaseUrl = await engines.postgres().createDatabase();
+      const env = { DATABASE_URL: databaseUrl, REDIS_URL: `${engines.redis().url}/${++redisDb}` };
+      running = await spawnServer(files, { env, args: ['--workers', '2'] });
+      await until('two workers', () => childrenOf(running?.child.pid ?? 0).length === 2, {
+        timeoutMs: 60_000,
+      });
+      return running;
+    }
+    async function ordersInPostgres(): Promise<Set<string>> {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        return new Set((await client.query<{ id: string }>('select id from orders')).rows.map((r) => r.id));
+      } finally {
+        await client.end();
+      }
+    }
+
+    it('admits exactly 60 of 200 concurrent requests for a 60-rpm key', async () => {
+      const server = await startWorkers();
+      // All 200 must fall in one clock minute, so do not start in its last seconds.
+      await until('a fresh minute', () => Date.now() % 60_000 < 40_000, { timeoutMs: 25_000 });
+      const workers = childrenOf(server.child.pid ?? 0);
+      const written = workers.map(bytesWritten);
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, () => fetchAnswer(server.baseUrl + '/v2/orders', create(sixtyRpm))),
+      );
+      // Both workers answered a share of them (each wrote at least 40 answers' worth of bytes).
+      expect(workers.map((pid, i) => bytesWritten(pid) - (written[i] ?? 0) > 40 * 300)).toEqual([true, true]);
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(60);
+      expect(answers.filter((a) => a.status === 429)).toHaveLength(140);
+      expect((await ordersInPostgres()).size).toBe(60);
+    });
+
+    it('creates one order for 50 concurrent requests with one Idempotency-Key', async () => {
+      const server = await startWorkers();
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          fetchAnswer(server.baseUrl + '/v2/orders', create(fuzzKey, { 'idempotency-key': 'one-order' })),
+        ),
+      );
+      const ids = new Set(answers.filter((a) => a.status === 201).map((a) => (a.body as { id: string }).id));
+      expect(ids.size).toBe(1);
+      expect(answers.every((a) => a.status === 201 || a.status === 409)).toBe(true);
+      expect(await ordersInPostgres()).toEqual(ids);
+    });
+
+    it('keeps every 201 in Postgres when a worker is killed with -9 under load, and replaces the worker', async () => {
+      const server = await startWorkers();
+      const acknowledged: string[] = [];
+      const statuses = new Set<number>();
+      let stopped = false;
+      const loops = Array.from({ length: 16 }, async () => {
+        while (!stopped) {
+          try {
+            const answer = await fetchAnswer(server.baseUrl + '/v2/orders', create(fuzzKey));
+            statuses.add(answer.status);
+            if (answer.status === 201) acknowledged.push((answer.body as { id: string }).id);
+          } catch {
+            // The killed worker's open requests end without an answer: never acknowledged.
+          }
+        }
+      });
+      await until('orders before the kill', () => acknowledged.length >= 30, { timeoutMs: 60_000 });
+      const [victim] = childrenOf(server.child.pid ?? 0);
+      process.kill(victim!, 'SIGKILL');
+      await until(
+        'a replacement worker',
+        () => {
+          const workers = childrenOf(server.child.pid ?? 0);
+          return workers.length === 2 && !workers.includes(victim!);
+        },
+        { timeoutMs: 60_000 },
+      );
+      const before = acknowledged.length;
+      await until('orders after the kill', () => acknowledged.length >= before + 30, { timeoutMs: 60_000 });
+      stopped = true;
+      await Promise.all(loops);
+      expect([...statuses]).toEqual([201]);
+      const stored = await ordersInPostgres();
+      expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+    });
+
+    it('stops every worker on SIGTERM to the primary', async () => {
+      const server = await startWorkers();
+      const workers = childrenOf(server.child.pid ?? 0);
+      const exited = new Promise<number | null>((done) => server.child.once('exit', done));
+      server.child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      running = undefined;
+      for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
+    });
+  },
+);
