@@ -89,12 +89,10 @@ export async function openStores(
     ? null
     : await openJournal(options.ordersDir, options.clock, redis ? null : memory, {
         probeMs: options.journalProbeMs,
-      }).catch(
-        async (error: unknown) => {
-          await redis?.close();
-          throw error;
-        },
-      );
+      }).catch(async (error: unknown) => {
+        await redis?.close();
+        throw error;
+      });
   const limits =
     engines && redis ? redisLimits(engines, redis, postgresOrders) : memoryLimits(memory, postgresOrders);
   const checks: HealthCheck[] = journal ? [journal] : [];
