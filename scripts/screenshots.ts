@@ -1,5 +1,6 @@
-// `npm run screenshots`: builds the console, serves it, and captures the four screens (light, 1440 px)
-// plus the Overview dark and at 360 px into docs/screenshots/, with the browser-test harness.
+// `npm run screenshots`: builds the console, serves it, and captures the four screens (light, 1440 px),
+// a route's detail, the Overview dark, Routes at 360 px, and the Overview and a shared throttle
+// what-if on a phone (390 px) into docs/screenshots/, with the browser-test harness.
 // ESTATE_TEST_DIST picks the build folder (default .test-dist-screenshots); SKIP_BUILD=1 reuses it.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -10,7 +11,16 @@ process.env.ESTATE_TEST_DIST ??= '.test-dist-screenshots';
 const { launchBrowser, startConsoleServer, stopConsoleServer, testDist } =
   await import('../tests/browser/harness.ts');
 
-const shots = [
+/** A capture: the page (with {orders} and {storm} filled in), whole, or only the screen it opens on. */
+interface Shot {
+  name: string;
+  path: string;
+  width: number;
+  scheme: 'light' | 'dark';
+  screenOnly?: boolean;
+}
+
+const shots: Shot[] = [
   { name: 'overview', path: '/app/api', width: 1440, scheme: 'light' },
   { name: 'keys', path: '/app/api/keys', width: 1440, scheme: 'light' },
   { name: 'routes', path: '/app/api/routes', width: 1440, scheme: 'light' },
@@ -18,7 +28,15 @@ const shots = [
   { name: 'route-detail', path: '/app/api/routes/{orders}', width: 1440, scheme: 'light' },
   { name: 'overview-dark', path: '/app/api', width: 1440, scheme: 'dark' },
   { name: 'routes-360', path: '/app/api/routes', width: 360, scheme: 'light' },
-] as const;
+  { name: 'overview-390', path: '/app/api', width: 390, scheme: 'light' },
+  {
+    name: 'what-if-throttle-390',
+    path: '/app/api/keys/{storm}?throttle_rpm=1800#what-if-throttle',
+    width: 390,
+    scheme: 'light',
+    screenOnly: true,
+  },
+];
 
 if (process.env.SKIP_BUILD !== '1') {
   for (const args of [
@@ -35,20 +53,24 @@ const ws = await openWorkspace(defaultDataFile());
 const [orders] = await ws.query<{ route_id: string }>(
   "select route_id from v_route_stats where method = 'POST' and path = '/v2/orders' order by requests_per_day desc limit 1",
 );
+const [storm] = await ws.query<{ key_id: string }>(
+  'select key_id from traffic_daily group by all order by sum(throttled_429) desc, key_id limit 1',
+);
 ws.close();
 const server = await startConsoleServer();
 const browser = await launchBrowser();
 try {
   for (const shot of shots) {
     const page = await browser.newPage({
-      viewport: { width: shot.width, height: 900 },
+      viewport: { width: shot.width, height: shot.width < 600 ? 844 : 900 },
       colorScheme: shot.scheme,
     });
-    await page.goto(`${server.baseUrl}${shot.path.replace('{orders}', orders?.route_id ?? '')}`, {
-      waitUntil: 'networkidle',
-    });
+    const path = shot.path
+      .replace('{orders}', orders?.route_id ?? '')
+      .replace('{storm}', storm?.key_id ?? '');
+    await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'networkidle' });
     const file = `docs/screenshots/${shot.name}.png`;
-    await page.screenshot({ path: file, fullPage: true });
+    await page.screenshot({ path: file, fullPage: !shot.screenOnly });
     console.log(`wrote ${file}`);
     await page.close();
   }

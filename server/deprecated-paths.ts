@@ -4,7 +4,7 @@
 import { deprecationHeaderFields } from '../src/api/deprecation.ts';
 import type { DeprecatedPath } from '../src/api/orders/deps.ts';
 import type { Workspace } from '../src/lib/db.ts';
-import { deprecatedRouteHeaders } from '../src/queries/blast.ts';
+import { deprecatedRouteHeaders } from '../src/queries/blast/retire.ts';
 
 /** The deprecated paths served by a successor: path → successor path. */
 export const servedDeprecated = { '/v1/orders': { method: 'POST', successor: '/v2/orders' } } as const;

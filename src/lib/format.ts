@@ -20,10 +20,10 @@ export function formatPct(value: number, digits = 1): string {
   return `${value.toFixed(digits)}%`;
 }
 
-/** A latency in milliseconds: 84 ms, 1.2 s from a second up. */
+/** A latency in milliseconds: 84 ms, 1.2 s from a second up (999.6 ms reads 1.0 s, not 1000 ms). */
 export function formatMs(value: number): string {
-  if (value >= 1000) return `${(value / 1000).toFixed(1)} s`;
-  return `${Math.round(value)} ms`;
+  const ms = Math.round(value);
+  return ms >= 1000 ? `${(value / 1000).toFixed(1)} s` : `${ms} ms`;
 }
 
 /** A blast score with one decimal. */

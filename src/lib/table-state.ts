@@ -38,6 +38,11 @@ export interface TableState {
   filters: Record<string, string>;
 }
 
+/** The entry of a spec record under a name from outside (a URL), never one inherited from Object.prototype. */
+function own<T>(record: Record<string, T>, name: string): T | undefined {
+  return Object.hasOwn(record, name) ? record[name] : undefined;
+}
+
 /** The state when the URL says nothing: the default sort, no filters. */
 export function defaultState(spec: TableSpec): TableState {
   return { sort: spec.defaultSort.key, dir: spec.defaultSort.dir, filters: {} };
@@ -47,15 +52,16 @@ export function defaultState(spec: TableSpec): TableState {
 export function parseTableState(params: URLSearchParams, spec: TableSpec): TableState {
   const state = defaultState(spec);
   const sort = params.get('sort');
-  if (sort !== null && sort in spec.sorts) {
+  const column = sort === null ? undefined : own(spec.sorts, sort);
+  if (sort !== null && column) {
     state.sort = sort;
-    state.dir = spec.sorts[sort]?.firstDir ?? 'asc';
+    state.dir = column.firstDir;
   }
   const dir = params.get('dir');
   if (dir === 'asc' || dir === 'desc') state.dir = dir;
   for (const filter of spec.filters) {
     const value = params.get(filter.param);
-    if (value !== null && value in filter.options) state.filters[filter.param] = value;
+    if (value !== null && own(filter.options, value)) state.filters[filter.param] = value;
   }
   return state;
 }
@@ -77,7 +83,7 @@ export function serializeTableState(state: TableState, spec: TableSpec): URLSear
 
 /** The state after clicking a sort header: same column flips direction, a new one starts at its first direction. */
 export function toggleSort(state: TableState, key: string, spec: TableSpec): TableState {
-  const column = spec.sorts[key];
+  const column = own(spec.sorts, key);
   if (!column) return state;
   const dir = state.sort === key ? (state.dir === 'asc' ? 'desc' : 'asc') : column.firstDir;
   return { ...state, sort: key, dir };
@@ -104,7 +110,7 @@ export function rowMatches(row: object, state: TableState, spec: TableSpec): boo
   const values = row as TableRow;
   return spec.filters.every((filter) => {
     const chosen = state.filters[filter.param];
-    const option = chosen === undefined ? undefined : filter.options[chosen];
+    const option = chosen === undefined ? undefined : own(filter.options, chosen);
     return option === undefined || String(values[option.field]) === option.equals;
   });
 }
@@ -120,7 +126,7 @@ function comparable(value: CellValue, type: SortSpec['type']): number | string |
 
 /** Compares two rows under a sort; empty values always sort last, ties keep their original order. */
 export function compareRows(a: object, b: object, state: TableState, spec: TableSpec): number {
-  const column = spec.sorts[state.sort];
+  const column = own(spec.sorts, state.sort);
   if (!column) return 0;
   const x = comparable((a as TableRow)[column.field] ?? null, column.type);
   const y = comparable((b as TableRow)[column.field] ?? null, column.type);

@@ -2,30 +2,10 @@
 import type { Workspace } from '../lib/db.ts';
 import { runQuery } from './sql-file.ts';
 import { consumersById, lookup, type ConsumerRow } from './common.ts';
-import { routeRows, type RouteRow } from './routes.ts';
+import { functionRows, routesById, type RouteRow } from './rows.ts';
 
-/** One deployed function (v_function_stats with its route and v_blast_score). */
-export interface FunctionRow {
-  function_id: string;
-  name: string;
-  runtime: 'node' | 'python' | 'go' | 'edge';
-  region: string;
-  route_id: string;
-  route_method: string;
-  route_path: string;
-  route_stage: string;
-  status: 'healthy' | 'degraded' | 'erroring';
-  invocations: number;
-  cold_starts: number;
-  cold_pct: number | null;
-  errors: number;
-  error_pct: number | null;
-  p99_ms: number | null;
-  is_cold_heavy: boolean;
-  blast_score: number;
-  is_high_blast: boolean;
-  blast_reason: string;
-}
+/** The function table itself is a shared reader (rows.ts); the Functions screen reads it from here too. */
+export { functionRows, type FunctionRow } from './rows.ts';
 
 /** A route a function serves, with whether it is the route the function backs. */
 export interface FunctionRouteRow {
@@ -51,8 +31,6 @@ export interface FunctionDayRow {
   p99_ms: number;
 }
 
-/** Every function, highest blast first. */
-export const functionRows = (db?: Workspace) => runQuery<FunctionRow>('functions', 'function_rows', {}, db);
 /** Every function id (for getStaticPaths). */
 export const functionIds = async (db?: Workspace) => (await functionRows(db)).map((r) => r.function_id);
 /** One function from the table, or undefined when there is no such function. */
@@ -67,7 +45,7 @@ export async function functionRoutes(functionId: string, db?: Workspace): Promis
     { function_id: functionId },
     db,
   );
-  const routes = new Map((await routeRows(db)).map((r) => [r.route_id, r]));
+  const routes = await routesById(db);
   return ids
     .map((r) => ({
       route: lookup(routes, r.route_id, 'route'),
@@ -85,7 +63,7 @@ export async function functionConsumers(functionId: string, db?: Workspace): Pro
   type Edge = Omit<FunctionConsumerRow, 'consumer' | 'route'>;
   const rows = await runQuery<Edge>('functions', 'function_consumers', { function_id: functionId }, db);
   const consumers = await consumersById(db);
-  const routes = new Map((await routeRows(db)).map((r) => [r.route_id, r]));
+  const routes = await routesById(db);
   return rows.map((r) => ({
     ...r,
     consumer: lookup(consumers, r.consumer_id, 'consumer'),

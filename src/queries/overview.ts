@@ -1,5 +1,6 @@
 // Queries of the Overview screen, one per figure group, all over the measure and blast views.
 import type { Workspace } from '../lib/db.ts';
+import { alertWhatIfHref } from '../lib/what-if/alert-links.ts';
 import { runOne, runQuery } from './sql-file.ts';
 
 /** v_overview: the headline figures. */
@@ -86,6 +87,20 @@ export interface AlertRow {
   href: string;
 }
 
+/** The what-if that answers an alert (v_alerts.what_if_kind) and its inputs; null where none applies. */
+export interface AlertWhatIfColumns {
+  what_if_kind: string | null;
+  throttle_rpm: number | null;
+  rotate_overlap_days: number | null;
+  retire_sunset: string | null;
+  change_error_pct: number | null;
+}
+
+/** An alert with the link to the what-if that answers it, filled in. */
+export interface AlertWithWhatIf extends AlertRow {
+  what_if_href: string;
+}
+
 /** The headline figures. */
 export const overviewFigures = (db?: Workspace) =>
   runOne<OverviewFiguresRow>('overview', 'overview_figures', {}, db);
@@ -100,8 +115,21 @@ export const requestsDaily = (db?: Workspace) =>
   runQuery<RequestsDailyRow>('overview', 'requests_daily', {}, db);
 /** The blast board. */
 export const blastBoard = (db?: Workspace) => runQuery<BlastBoardRow>('overview', 'blast_board', {}, db);
-/** The root-caused alerts. */
-export const alerts = (db?: Workspace) => runQuery<AlertRow>('overview', 'alerts', {}, db);
+/** The root-caused alerts, each linking to the what-if that answers it, filled in. */
+export async function alerts(db?: Workspace): Promise<AlertWithWhatIf[]> {
+  const rows = await runQuery<AlertRow & AlertWhatIfColumns>('overview', 'alerts', {}, db);
+  return rows.map(
+    ({ what_if_kind, throttle_rpm, rotate_overlap_days, retire_sunset, change_error_pct, ...alert }) => ({
+      ...alert,
+      what_if_href: alertWhatIfHref(what_if_kind, alert.href, {
+        throttleRpm: throttle_rpm ?? undefined,
+        rotateOverlapDays: rotate_overlap_days ?? undefined,
+        retireSunset: retire_sunset ?? undefined,
+        changeErrorPct: change_error_pct ?? undefined,
+      }),
+    }),
+  );
+}
 
 /** Everything the Overview shows, read in one go. */
 export async function overviewScreen(db?: Workspace) {

@@ -2,33 +2,10 @@
 import type { Workspace } from '../lib/db.ts';
 import { runQuery } from './sql-file.ts';
 import { consumersById, lookup, type ConsumerRow } from './common.ts';
-import { functionRows, type FunctionRow } from './functions.ts';
-import { keyRows, type KeyRow } from './keys.ts';
+import { functionsById, keysById, routeRows, type FunctionRow, type KeyRow } from './rows.ts';
 
-/** One published route (v_route_stats with its v_blast_score). */
-export interface RouteRow {
-  route_id: string;
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
-  api_version: string;
-  stage: 'prod' | 'sandbox' | 'staging';
-  deprecated: boolean;
-  requests_per_day: number;
-  error_pct: number | null;
-  p99_ms: number | null;
-  agent_share_pct: number | null;
-  dependents: number;
-  functions: number;
-  is_hot_path: boolean;
-  is_agent_heavy: boolean;
-  deprecated_at: string | null;
-  sunset_at: string | null;
-  successor_route_id: string | null;
-  requests_total: number;
-  blast_score: number;
-  is_high_blast: boolean;
-  blast_reason: string;
-}
+/** The route table itself is a shared reader (rows.ts); the Routes screen reads it from here too. */
+export { routeRows, type RouteRow } from './rows.ts';
 
 /** v_route_counts: hot, deprecated and agent-heavy paths for 'all' and per stage. */
 export interface RouteCountsRow {
@@ -65,8 +42,6 @@ export interface RouteLatencyDayRow {
   p99_ms: number;
 }
 
-/** Every route, busiest first. */
-export const routeRows = (db?: Workspace) => runQuery<RouteRow>('routes', 'route_rows', {}, db);
 /** Hot, deprecated and agent-heavy path counts. */
 export const routeCounts = (db?: Workspace) => runQuery<RouteCountsRow>('routes', 'route_counts', {}, db);
 /** Every route id (for getStaticPaths). */
@@ -77,7 +52,7 @@ export const routeDetail = async (routeId: string, db?: Workspace) =>
 /** The functions serving a route, with their measures. */
 export async function routeFunctions(routeId: string, db?: Workspace): Promise<FunctionRow[]> {
   const ids = await runQuery<{ function_id: string }>('routes', 'route_functions', { route_id: routeId }, db);
-  const functions = new Map((await functionRows(db)).map((f) => [f.function_id, f]));
+  const functions = await functionsById(db);
   return ids
     .map((r) => lookup(functions, r.function_id, 'function'))
     .sort((a, b) => b.invocations - a.invocations);
@@ -88,7 +63,7 @@ export async function routeConsumers(routeId: string, db?: Workspace): Promise<R
   type Edge = Omit<RouteConsumerRow, 'consumer' | 'key'>;
   const rows = await runQuery<Edge>('routes', 'route_consumers', { route_id: routeId }, db);
   const consumers = await consumersById(db);
-  const keys = new Map((await keyRows(db)).map((k) => [k.key_id, k]));
+  const keys = await keysById(db);
   return rows.map((r) => ({
     ...r,
     consumer: lookup(consumers, r.consumer_id, 'consumer'),

@@ -1,5 +1,5 @@
 // Helpers for the console's browser tests: the workspace the build read (to compare pages with
-// views), the rows a table shows, and axe-core's serious and critical violations.
+// views), the rows a table shows, and axe-core's violations.
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { openWorkspace, type Workspace } from '../../src/lib/db.ts';
@@ -32,8 +32,8 @@ export interface AxeViolation {
   targets: string[];
 }
 
-/** Runs axe-core on the page and returns its serious and critical violations. */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+/** Runs axe-core on the page and returns its violations of any impact (minor to critical). */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ path: axeSource });
   return page.evaluate(async () => {
     interface AxeResult {
@@ -41,13 +41,42 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
     }
     const axe = (window as unknown as { axe: { run(): Promise<AxeResult> } }).axe;
     const result = await axe.run();
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        targets: v.nodes.map((n) => n.target.join(' ')),
-      }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
   });
+}
+
+/** Detail pages whose what-ifs have the most to show, one per kind. */
+export interface WhatIfPages {
+  /** The key with the most throttled requests: rotate and throttle. */
+  key: string;
+  /** The deprecated route with the most callers left: retire. */
+  route: string;
+  /** The function serving the most routes: change. */
+  fn: string;
+}
+
+/** Picks the detail pages whose what-ifs have the most to show, from the raw tables. */
+export async function whatIfPages(ws: Workspace): Promise<WhatIfPages> {
+  const [key] = await ws.query<{ id: string }>(
+    `select key_id as id from traffic_daily group by all order by sum(throttled_429) desc, key_id limit 1`,
+  );
+  const [route] = await ws.query<{ id: string }>(
+    `select r.route_id as id from routes r join traffic_daily t using (route_id)
+     where r.deprecated group by all order by count(distinct t.consumer_id) desc, r.route_id limit 1`,
+  );
+  const [fn] = await ws.query<{ id: string }>(
+    `select function_id as id from route_functions group by all order by count(*) desc, function_id limit 1`,
+  );
+  if (!key || !route || !fn)
+    throw new Error('the workspace lacks a throttled key, a deprecated route or a function');
+  return {
+    key: `/app/api/keys/${key.id}`,
+    route: `/app/api/routes/${route.id}`,
+    fn: `/app/api/functions/${fn.id}`,
+  };
 }

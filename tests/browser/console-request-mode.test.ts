@@ -3,6 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../src/lib/db.ts';
+import { formatCount } from '../../src/lib/format.ts';
+import { throttleTotal } from '../../src/queries/blast/throttle.ts';
 import { browserAvailable, testDist, useConsole } from './harness.ts';
 import { openTestWorkspace, visibleIds } from './console-helpers.ts';
 
@@ -38,6 +40,38 @@ describe.runIf(browserAvailable())('console rendered per request', () => {
     expect(await visibleIds(page)).toEqual(expected.map((r) => r.id));
     expect(await page.locator('button[data-filter-value="POST"]').getAttribute('aria-pressed')).toBe('true');
     expect(await page.locator('th[data-sort-col="p99"]').getAttribute('aria-sort')).toBe('descending');
+    await context.close();
+  });
+
+  it('ignores names inherited from Object.prototype on the server (no JavaScript)', async () => {
+    const { server, browser } = session();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const [screen, query] of [
+      ['keys', 'chip=__proto__'],
+      ['routes', 'method=toString&stage=__proto__&sort=toString'],
+      ['functions', 'runtime=constructor&chip=__proto__'],
+    ]) {
+      await page.goto(`${server.baseUrl}/app/api/${screen}`);
+      const all = await visibleIds(page);
+      await page.goto(`${server.baseUrl}/app/api/${screen}?${query}`);
+      expect({ screen, ids: await visibleIds(page) }).toEqual({ screen, ids: all });
+    }
+    await context.close();
+  });
+
+  it('renders a what-if filled in from the URL on the server (no JavaScript)', async () => {
+    const { server, browser } = session();
+    const [key] = await ws.query<{ id: string }>(
+      'select key_id as id from traffic_daily group by all order by sum(throttled_429) desc, key_id limit 1',
+    );
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/app/api/keys/${key?.id}?throttle_rpm=900#what-if-throttle`);
+    expect(await page.locator('[data-throttle-total]').textContent()).toBe(
+      formatCount(await throttleTotal(key?.id ?? '', 900, ws)),
+    );
+    expect(await page.locator('[data-throttle-rpm]').inputValue()).toBe('900');
     await context.close();
   });
 

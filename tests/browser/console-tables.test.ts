@@ -221,4 +221,34 @@ describe.runIf(browserAvailable())('console tables', () => {
     );
     await page.close();
   });
+
+  it.each([
+    ['keys', 'chip=__proto__'],
+    ['routes', 'method=toString'],
+    ['routes', 'stage=__proto__'],
+    ['routes', 'sort=toString'],
+    ['functions', 'runtime=constructor'],
+    ['functions', 'chip=hasOwnProperty&sort=valueOf'],
+  ])(
+    'ignores names inherited from Object.prototype: /%s?%s shows the default rows',
+    async (screen, query) => {
+      const { server, browser } = session();
+      const { page, errors } = await openPage(browser);
+      await page.goto(`${server.baseUrl}/app/api/${screen}`);
+      await tablesReady(page);
+      // the rows shown, and the column headers marked as sorting them
+      const shown = async () => ({
+        ids: await visibleIds(page),
+        sorted: await page
+          .locator('th[aria-sort]')
+          .evaluateAll((ths) => ths.map((th) => `${(th as HTMLElement).dataset.sortCol} ${th.ariaSort}`)),
+      });
+      const all = await shown();
+      await page.goto(`${server.baseUrl}/app/api/${screen}?${query}`);
+      await tablesReady(page);
+      expect(await shown()).toEqual(all);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
 });

@@ -47,6 +47,7 @@ describe('formatMs: latencies', () => {
   it.each([
     [84.4, '84 ms'], // whole milliseconds
     [999.4, '999 ms'], // still milliseconds below a second
+    [999.6, '1.0 s'], // rounds to a whole second: seconds, never "1000 ms"
     [1_250, '1.3 s'], // seconds from 1000 ms up
   ])('%d → %s', (value, text) => expect(formatMs(value)).toBe(text));
 });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applyTableState,
@@ -125,5 +126,58 @@ describe.each([
         expect(parseTableState(serializeTableState(state, screen), screen)).toEqual(state);
       }
     }
+  });
+});
+
+describe('names inherited from Object.prototype are unknown values', () => {
+  // Every name a plain object answers without owning it: __proto__, constructor, toString, …
+  const inherited = Object.getOwnPropertyNames(Object.prototype);
+  const screens = [keysTable, routesTable, functionsTable];
+  const params = (screen: TableSpec) => ['sort', ...screen.filters.map((f) => f.param)];
+  const valid = (screen: TableSpec, param: string) =>
+    param === 'sort'
+      ? Object.keys(screen.sorts)
+      : Object.keys(screen.filters.find((f) => f.param === param)?.options ?? {});
+
+  /** A query string of screen parameters, each set to a valid value or an inherited name. */
+  const query = (screen: TableSpec) =>
+    fc
+      .subarray(params(screen))
+      .chain((chosen) =>
+        fc.tuple(
+          ...chosen.map((param) =>
+            fc.tuple(
+              fc.constant(param),
+              fc.constantFrom(...valid(screen, param)),
+              fc.option(fc.constantFrom(...inherited), { nil: undefined }),
+            ),
+          ),
+        ),
+      );
+
+  it.each(screens.map((screen, i) => [['keys', 'routes', 'functions'][i], screen] as const))(
+    'the %s screen reads a URL with inherited names as if they were absent',
+    (_name, screen) => {
+      fc.assert(
+        fc.property(query(screen), (entries) => {
+          const polluted = new URLSearchParams();
+          const clean = new URLSearchParams();
+          for (const [param, value, name] of entries) {
+            polluted.set(param, name ?? value);
+            if (name === undefined) clean.set(param, value);
+          }
+          expect(parseTableState(polluted, screen)).toEqual(parseTableState(clean, screen));
+        }),
+      );
+    },
+  );
+
+  it.each(inherited)('?chip=%s, and a sort by the same name, keep every row in the default order', (name) => {
+    const state = parseTableState(new URLSearchParams({ chip: name, sort: name }), spec);
+    expect(state).toEqual(defaultState(spec));
+    expect(ids(applyTableState(rows, { ...state, filters: { chip: name } }, spec))).toEqual(
+      ids(applyTableState(rows, defaultState(spec), spec)),
+    );
+    expect(toggleSort(state, name, spec)).toBe(state);
   });
 });

@@ -86,12 +86,9 @@ export async function spawnServer(files: ServerFiles, options: SpawnOptions = {}
     ...serverArgs,
     ...(options.args ?? []),
   ];
-  const { url, child } = await spawnListening(
-    args,
-    { ...serverEnv(files), ...options.env },
-    apiListening,
-    { command },
-  );
+  const { url, child } = await spawnListening(args, { ...serverEnv(files), ...options.env }, apiListening, {
+    command,
+  });
   return { baseUrl: url, child };
 }
 

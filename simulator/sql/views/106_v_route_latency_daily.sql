@@ -4,8 +4,8 @@ create or replace view v_route_latency_daily as
 select
   day,
   route_id,
-  round(p50_ms, 1)::DOUBLE as p50_ms,        -- milliseconds
-  round(p99_ms, 1)::DOUBLE as p99_ms,        -- milliseconds
+  p50_ms::DOUBLE as p50_ms,                  -- milliseconds
+  p99_ms::DOUBLE as p99_ms,                  -- milliseconds
   sample_requests                            -- sampled requests behind them
 from log_latency_rollup
 where grain = 'route_day';

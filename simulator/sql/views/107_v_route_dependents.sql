@@ -28,7 +28,7 @@ select
   e.key_id,
   e.requests::DOUBLE / p.days as requests_per_day, -- mean over the period's days
   case when e.requests > 0
-    then round(e.requests_assistant * 100.0 / e.requests, 2)
+    then e.requests_assistant * 100.0 / e.requests
   end as agent_share_pct,                           -- % of this edge's requests from assistants; null: no traffic
   c.primary_caller_kind,                            -- who mostly drives the consumer
   c.name as consumer_name,

@@ -51,10 +51,10 @@ select
   m.sunset_at,
   m.successor_route_id,
   m.requests_total::DOUBLE as requests_total,                -- requests over the period, every status
-  round(m.requests_per_day_exact, 1)::DOUBLE as requests_per_day, -- mean over the period's days
-  round(m.error_pct_exact, 2)::DOUBLE as error_pct,          -- % of requests answered 4xx/5xx (429 included)
-  round(m.p99_ms, 1)::DOUBLE as p99_ms,                      -- ms, edge + origin, log sample; null: not sampled
-  round(m.agent_share_pct_exact, 2)::DOUBLE as agent_share_pct, -- % of requests from assistant callers
+  m.requests_per_day_exact::DOUBLE as requests_per_day, -- mean over the period's days
+  m.error_pct_exact::DOUBLE as error_pct,                    -- % of requests answered 4xx/5xx (429 included)
+  m.p99_ms::DOUBLE as p99_ms,                                -- ms, edge + origin, log sample; null: not sampled
+  m.agent_share_pct_exact::DOUBLE as agent_share_pct, -- % of requests from assistant callers
   m.dependents::INTEGER as dependents,                       -- distinct consumers (v_route_dependents)
   m.functions::INTEGER as functions,                         -- functions serving the route
   m.requests_per_day_exact >= t.hot_path_requests_per_day as is_hot_path, -- unrounded requests/day vs threshold

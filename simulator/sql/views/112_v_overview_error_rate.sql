@@ -16,9 +16,9 @@ select
   status_3xx::INTEGER as status_3xx,
   status_4xx::INTEGER as status_4xx,           -- 429 included
   status_5xx::INTEGER as status_5xx,
-  round(status_2xx * 100.0 / nullif(sample_requests, 0), 2)::DOUBLE as pct_2xx,
-  round(status_3xx * 100.0 / nullif(sample_requests, 0), 2)::DOUBLE as pct_3xx,
-  round(status_4xx * 100.0 / nullif(sample_requests, 0), 2)::DOUBLE as pct_4xx,
-  round(status_5xx * 100.0 / nullif(sample_requests, 0), 2)::DOUBLE as pct_5xx,
-  round((status_4xx + status_5xx) * 100.0 / nullif(sample_requests, 0), 2)::DOUBLE as error_pct -- 4xx + 5xx share
+  (status_2xx * 100.0 / nullif(sample_requests, 0))::DOUBLE as pct_2xx,
+  (status_3xx * 100.0 / nullif(sample_requests, 0))::DOUBLE as pct_3xx,
+  (status_4xx * 100.0 / nullif(sample_requests, 0))::DOUBLE as pct_4xx,
+  (status_5xx * 100.0 / nullif(sample_requests, 0))::DOUBLE as pct_5xx,
+  ((status_4xx + status_5xx) * 100.0 / nullif(sample_requests, 0))::DOUBLE as error_pct -- 4xx + 5xx share
 from counts;

@@ -3,8 +3,8 @@
 -- log_latency_rollup (grain 'all', always exactly one row; null percentiles when nothing sampled).
 create or replace view v_overview_p99 as
 select
-  round(edge_p99_ms, 1)::DOUBLE as edge_p99_ms,     -- ms at the edge
-  round(origin_p99_ms, 1)::DOUBLE as origin_p99_ms, -- ms at the origin
-  round(p99_ms, 1)::DOUBLE as total_p99_ms          -- ms, edge + origin
+  edge_p99_ms::DOUBLE as edge_p99_ms,               -- ms at the edge
+  origin_p99_ms::DOUBLE as origin_p99_ms,           -- ms at the origin
+  p99_ms::DOUBLE as total_p99_ms                    -- ms, edge + origin
 from log_latency_rollup
 where grain = 'all';

@@ -13,7 +13,7 @@ total as (
 select
   k.caller_kind,
   coalesce(c.requests, 0)::INTEGER as requests,                                   -- sampled requests
-  round(coalesce(c.requests, 0) * 100.0 / nullif(t.requests, 0), 2)::DOUBLE as share_pct, -- % of the sample
+  (coalesce(c.requests, 0) * 100.0 / nullif(t.requests, 0))::DOUBLE as share_pct, -- % of the sample
   k.sort_order::INTEGER as sort_order                                              -- human, automation, assistant
 from kinds k
 cross join total t

@@ -43,7 +43,7 @@ select
   m.days_since_used::INTEGER as days_since_used,   -- calendar days from last use to as_of; null: never used
   coalesce(m.days_since_used >= t.unused_key_days, true) as is_unused, -- never used counts as unused
   m.dependents::INTEGER as dependents,             -- distinct consumers (v_key_dependents)
-  round(m.requests_per_day_exact, 1)::DOUBLE as requests_per_day, -- mean over the period's days
+  m.requests_per_day_exact::DOUBLE as requests_per_day, -- mean over the period's days
   m.routes::INTEGER as routes                      -- distinct routes the key reached with traffic
 from measured m
 cross join thresholds t;

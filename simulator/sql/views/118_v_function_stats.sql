@@ -32,10 +32,10 @@ select
   m.status,                                           -- healthy | degraded | erroring (platform)
   m.invocations::DOUBLE as invocations,               -- over the period
   m.cold_starts::DOUBLE as cold_starts,               -- over the period
-  round(m.cold_pct_exact, 2)::DOUBLE as cold_pct,     -- % of invocations that were cold; null: none
+  m.cold_pct_exact::DOUBLE as cold_pct,               -- % of invocations that were cold; null: none
   m.errors::DOUBLE as errors,                         -- failed invocations over the period
-  round(m.error_pct_exact, 2)::DOUBLE as error_pct,   -- % of invocations that failed
-  round(m.p99_ms, 1)::DOUBLE as p99_ms,               -- ms, worst daily p99 of the period
+  m.error_pct_exact::DOUBLE as error_pct,             -- % of invocations that failed
+  m.p99_ms::DOUBLE as p99_ms,                         -- ms, worst daily p99 of the period
   coalesce(m.cold_pct_exact >= t.cold_heavy_pct, false) as is_cold_heavy -- unrounded cold % vs threshold
 from measured m
 cross join thresholds t;

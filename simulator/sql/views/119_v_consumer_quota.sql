@@ -32,7 +32,7 @@ select
   m.primary_caller_kind,                                     -- human | automation | assistant
   m.quota_requests_per_period::DOUBLE as quota_requests_per_period, -- requests allowed over the period
   m.used_requests::DOUBLE as used_requests,                  -- requests counted so far
-  round(m.quota_burn_pct_exact, 2)::DOUBLE as quota_burn_pct, -- % of the quota used (may pass 100)
+  m.quota_burn_pct_exact::DOUBLE as quota_burn_pct, -- % of the quota used (may pass 100)
   m.throttled_429::DOUBLE as throttled_429,                  -- requests refused with 429 over the period
   coalesce(m.quota_burn_pct_exact >= t.quota_risk_pct, false) as is_at_risk -- unrounded burn vs threshold
 from measured m

@@ -17,7 +17,7 @@ quota as (
   select count(*) filter (where is_at_risk) as quota_at_risk from v_consumer_quota
 )
 select
-  round(traffic.requests / p.days, 1)::DOUBLE as requests_per_day, -- all routes, mean over the period's days
+  (traffic.requests / p.days)::DOUBLE as requests_per_day, -- all routes, mean over the period's days
   e.error_pct,                                  -- %, 4xx + 5xx of the log sample
   l.edge_p99_ms,
   l.origin_p99_ms,

@@ -42,7 +42,7 @@ select
   environment_weight,
   dependents,
   slow_dependents,
-  round(requests_per_day, 1) as requests_per_day,
+  requests_per_day,
   pending_change,
   dependents_points,
   traffic_points,

@@ -3,7 +3,7 @@
 -- budget refuses d − rpm requests with 429, so predicted 429s/day = Σ minutes × max(0, d − rpm) ÷
 -- days. The budget applies to each consumer's stream through a key (the histogram does not record
 -- which consumers' minutes coincide): exact for a key with one consumer, a lower bound otherwise.
--- One row per consumer × key it applies to; src/components/blast/throttle-formula.ts is the same
+-- One row per consumer × key it applies to; src/lib/what-if/throttle.ts is the same
 -- formula for the page (tests check they agree). Reads blast_demand_rollup (minutes summed by day).
 create or replace macro preview_throttle(target_id, rpm) as table
 select
@@ -11,16 +11,13 @@ select
   d.key_id,
   con.name,
   con.primary_caller_kind,
-  round(sum(d.requests_per_minute::BIGINT * d.minutes)::DOUBLE / any_value(w.days), 1) as requests_per_day,
-  round(sum(greatest(0, d.requests_per_minute - rpm)::BIGINT * d.minutes)::DOUBLE / any_value(w.days), 1)
+  sum(d.requests_per_minute::BIGINT * d.minutes)::DOUBLE / any_value(w.days) as requests_per_day,
+  sum(greatest(0, d.requests_per_minute - rpm)::BIGINT * d.minutes)::DOUBLE / any_value(w.days)
     as throttled_per_day,
-  round(coalesce(sum(d.minutes) filter (where d.requests_per_minute > rpm), 0)::DOUBLE / any_value(w.days), 1)
+  coalesce(sum(d.minutes) filter (where d.requests_per_minute > rpm), 0)::DOUBLE / any_value(w.days)
     as minutes_over_per_day,
-  round(
-    100 * sum(greatest(0, d.requests_per_minute - rpm)::BIGINT * d.minutes)::DOUBLE
-      / nullif(sum(d.requests_per_minute::BIGINT * d.minutes), 0)::DOUBLE,
-    2
-  ) as throttled_pct
+  100 * sum(greatest(0, d.requests_per_minute - rpm)::BIGINT * d.minutes)::DOUBLE
+    / nullif(sum(d.requests_per_minute::BIGINT * d.minutes), 0)::DOUBLE as throttled_pct
 from blast_demand_rollup d
 cross join workspace w
 join consumers con on con.consumer_id = d.consumer_id
@@ -28,12 +25,11 @@ where d.key_id = target_id or d.consumer_id = target_id
 group by all;
 
 -- preview_throttle_total(target_id, rpm): the headline, predicted 429s per day over every stream of
--- the target (one row; 0 without recorded demand), rounded once from the unrounded sum like
--- totalThrottledPerDay in throttle-formula.ts.
+-- the target (one row; 0 without recorded demand), like totalThrottledPerDay in src/lib/what-if/throttle.ts.
 create or replace macro preview_throttle_total(target_id, rpm) as table
 select
   coalesce(
-    round(sum(greatest(0, d.requests_per_minute - rpm)::BIGINT * d.minutes)::DOUBLE / any_value(w.days), 1),
+    sum(greatest(0, d.requests_per_minute - rpm)::BIGINT * d.minutes)::DOUBLE / any_value(w.days),
     0
   )::DOUBLE as throttled_per_day
 from blast_demand_rollup d

@@ -36,7 +36,7 @@ select
   k.status,
   k.expires_at,
   count(pc.consumer_id)::INTEGER as consumers_to_switch,
-  round(coalesce(sum(pc.requests_per_day), 0), 1) as requests_per_day,
+  coalesce(sum(pc.requests_per_day), 0) as requests_per_day,
   count(pc.consumer_id) filter (where pc.primary_caller_kind = 'automation')::INTEGER as automation_consumers,
   count(pc.consumer_id) filter (where pc.primary_caller_kind = 'assistant')::INTEGER as assistant_consumers,
   count(pc.consumer_id) filter (where pc.primary_caller_kind = 'human')::INTEGER as human_consumers,

@@ -26,7 +26,7 @@ select
   ko.consumer_id,
   con.name,
   con.primary_caller_kind,
-  round(ko.requests_per_day, 1) as requests_per_day,
+  ko.requests_per_day,
   coalesce(t.routes, 0)::INTEGER as routes,
   (coalesce(h.active_keys, 0) - case when k.status in ('active', 'expiring') then 1 else 0 end)::INTEGER
     as other_active_keys,

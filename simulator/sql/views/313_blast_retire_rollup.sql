@@ -45,11 +45,11 @@ select
   s.method || ' ' || s.path as successor_label,
   s.path as successor_path,
   coalesce(ca.dependents_calling, 0) as dependents_calling,
-  round(coalesce(ca.requests_per_day, 0), 1) as requests_per_day,
+  coalesce(ca.requests_per_day, 0) as requests_per_day,
   case when coalesce(ca.requests_per_day, 0) > 0
-    then round(100 * ca.requests_assistant_per_day / ca.requests_per_day, 1) else 0.0 end as agent_share_pct,
+    then 100 * ca.requests_assistant_per_day / ca.requests_per_day else 0.0 end as agent_share_pct,
   case when coalesce(ca.requests_per_day, 0) > 0
-    then round(100 * ca.requests_automation_per_day / ca.requests_per_day, 1) else 0.0 end
+    then 100 * ca.requests_automation_per_day / ca.requests_per_day else 0.0 end
     as automation_share_pct,
   coalesce(o.functions_left_without_route, 0) as functions_left_without_route,
   bs.score as blast_score

@@ -7,8 +7,8 @@ select
   con.name,
   con.primary_caller_kind,
   string_agg(distinct e.key_id, ', ' order by e.key_id) as key_ids,
-  round(sum(e.requests_per_day), 1) as requests_per_day,
-  round(100 * sum(e.requests_assistant_per_day) / sum(e.requests_per_day), 1) as agent_share_pct,
+  sum(e.requests_per_day) as requests_per_day,
+  100 * sum(e.requests_assistant_per_day) / sum(e.requests_per_day) as agent_share_pct,
   '/app/api/consumers/' || e.consumer_id as consumer_href -- the consumer's page
 from v_blast_edges e
 join consumers con on con.consumer_id = e.consumer_id

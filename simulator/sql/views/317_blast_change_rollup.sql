@@ -37,9 +37,9 @@ select
   f.region,
   f.status,
   coalesce(s.routes_served, 0) as routes_served,
-  round(coalesce(s.requests_per_day, 0), 1) as requests_per_day,
+  coalesce(s.requests_per_day, 0) as requests_per_day,
   case when coalesce(s.requests_per_day, 0) > 0
-    then round(100 * s.requests_assistant_per_day / s.requests_per_day, 1) else 0.0 end as agent_share_pct,
+    then 100 * s.requests_assistant_per_day / s.requests_per_day else 0.0 end as agent_share_pct,
   coalesce(b.consumers, 0) as consumers,
   coalesce(b.automation_consumers, 0) as automation_consumers,
   coalesce(b.assistant_consumers, 0) as assistant_consumers,

@@ -8,7 +8,7 @@ select
   r.stage,
   r.deprecated,
   count(distinct e.consumer_id) filter (where e.consumer_id is not null)::INTEGER as dependents,
-  round(coalesce(sum(e.requests_per_day), 0), 1) as requests_per_day
+  coalesce(sum(e.requests_per_day), 0) as requests_per_day
 from v_blast_function_routes rf
 join routes r on r.route_id = rf.route_id
 left join v_blast_edges e on e.route_id = rf.route_id

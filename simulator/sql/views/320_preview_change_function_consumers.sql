@@ -7,7 +7,7 @@ select
   con.name,
   con.primary_caller_kind,
   count(distinct e.route_id)::INTEGER as routes,
-  round(sum(e.requests_per_day), 1) as requests_per_day,
+  sum(e.requests_per_day) as requests_per_day,
   '/app/api/consumers/' || e.consumer_id as consumer_href -- the consumer's page
 from v_blast_function_routes rf
 join v_blast_edges e on e.route_id = rf.route_id

@@ -40,13 +40,13 @@ select
   q.quota_burn_pct,
   kp.peak_rpm::INTEGER as suggested_rpm,   -- requests/minute: the key's busiest recorded minute
   case
-    when q.quota_burn_pct >= 100 then format('{} plan quota exhausted: {}% burned', q.plan, q.quota_burn_pct)
+    when q.quota_burn_pct >= 100 then format('{} plan quota exhausted: {}% burned', q.plan, round(q.quota_burn_pct, 1))
     when coalesce(o.minutes_over, 0) > 0 then format(
       'demand bursts above the {} rpm budget of key {} (peak {} rpm){}',
       k.rpm_budget, k.name, o.peak_rpm,
-      case when q.is_at_risk then format('; {}% of the {} quota is burned too', q.quota_burn_pct, q.plan) else '' end
+      case when q.is_at_risk then format('; {}% of the {} quota is burned too', round(q.quota_burn_pct, 1), q.plan) else '' end
     )
-    when q.is_at_risk then format('{} plan quota nearly exhausted: {}% burned', q.plan, q.quota_burn_pct)
+    when q.is_at_risk then format('{} plan quota nearly exhausted: {}% burned', q.plan, round(q.quota_burn_pct, 1))
     else format('requests refused with 429 on key {}', k.name)
   end as cause,
   format(
@@ -56,7 +56,7 @@ select
     t.requests::BIGINT,
     p.period_start,
     p.period_end,
-    q.quota_burn_pct,
+    round(q.quota_burn_pct, 1),
     coalesce(o.minutes_over, 0)::BIGINT,
     k.rpm_budget
   ) as evidence,

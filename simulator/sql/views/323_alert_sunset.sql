@@ -9,7 +9,7 @@ select
     case when r.dependents_calling = 1 then '1 consumer' else r.dependents_calling || ' consumers' end,
     case when r.dependents_calling = 1 then 's' else '' end) as cause,
   format('{:,} requests/day, {}% from assistants, from {} to {}; successor {}',
-    round(r.requests_per_day)::BIGINT, r.agent_share_pct, p.period_start, p.period_end,
+    round(r.requests_per_day)::BIGINT, round(r.agent_share_pct, 1), p.period_start, p.period_end,
     coalesce(r.successor_label, 'none')) as evidence,
   format('Contact the {} caller{} listed in the retire preview and move them to {} before {}.',
     r.dependents_calling, case when r.dependents_calling = 1 then '' else 's' end,

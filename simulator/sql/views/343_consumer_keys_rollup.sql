@@ -23,7 +23,7 @@ select
   k.last_used_at,
   k.is_unused,
   coalesce(h.holders, 0)::INTEGER as holders,           -- consumers holding the key
-  round(coalesce(u.requests, 0) / p.days, 1)::DOUBLE as requests_per_day, -- this consumer through the key
+  (coalesce(u.requests, 0) / p.days)::DOUBLE as requests_per_day, -- this consumer through the key
   coalesce(u.throttled_429, 0)::DOUBLE as throttled_429, -- this consumer's 429s on the key, period
   '/app/api/keys/' || k.key_id as href                  -- the key's page
 from v_key_dependents d

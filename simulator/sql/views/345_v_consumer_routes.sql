@@ -23,10 +23,10 @@ select
   r.path,
   r.stage,
   r.deprecated,
-  round(coalesce(t.requests, 0) / p.days, 1)::DOUBLE as requests_per_day, -- this consumer, every key
-  round(t.errors * 100.0 / nullif(t.requests, 0), 2)::DOUBLE as error_pct, -- 4xx + 5xx, 429s included
+  (coalesce(t.requests, 0) / p.days)::DOUBLE as requests_per_day, -- this consumer, every key
+  (t.errors * 100.0 / nullif(t.requests, 0))::DOUBLE as error_pct, -- 4xx + 5xx, 429s included
   coalesce(t.throttled_429, 0)::DOUBLE as throttled_429,                  -- period
-  round(t.requests_assistant * 100.0 / nullif(t.requests, 0), 2)::DOUBLE as agent_share_pct,
+  (t.requests_assistant * 100.0 / nullif(t.requests, 0))::DOUBLE as agent_share_pct,
   e.keys::INTEGER as keys,                                                -- keys it calls the route with
   '/app/api/routes/' || e.route_id as href                                -- the route's page
 from edges e

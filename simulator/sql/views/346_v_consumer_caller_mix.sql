@@ -30,6 +30,6 @@ select
   consumer_id,
   caller_kind,                                                     -- human | automation | assistant
   requests::DOUBLE as requests,                                    -- over the period
-  round(requests * 100.0 / nullif(total, 0), 2)::DOUBLE as share_pct, -- % of the consumer's requests
+  (requests * 100.0 / nullif(total, 0))::DOUBLE as share_pct, -- % of the consumer's requests
   sort_order::INTEGER as sort_order
 from mixed

@@ -35,9 +35,9 @@ select
   b.requests_counted::DOUBLE as requests_counted,                  -- counted against quota that day
   b.cumulative_requests::DOUBLE as cumulative_requests,            -- counted since period_start
   b.quota_requests_per_period::DOUBLE as quota_requests_per_period,
-  round(b.cumulative_requests * 100.0 / nullif(b.quota_requests_per_period, 0), 2)::DOUBLE
+  (b.cumulative_requests * 100.0 / nullif(b.quota_requests_per_period, 0))::DOUBLE
     as cumulative_burn_pct,                                        -- % of the quota used by that day
-  round(b.day_number * 100.0 / b.days, 2)::DOUBLE as even_pace_pct, -- % by that day at an even pace
+  (b.day_number * 100.0 / b.days)::DOUBLE as even_pace_pct, -- % by that day at an even pace
   t.quota_risk_pct::DOUBLE as threshold_pct,                       -- the at-risk line (80)
   (b.quota_requests_per_period * t.quota_risk_pct / 100)::DOUBLE as threshold_requests,
   b.throttled_429::DOUBLE as throttled_429,                        -- refused with 429 that day

@@ -42,19 +42,19 @@ select
   t.quota_risk_pct::DOUBLE as quota_risk_pct,                       -- the at-risk line (80)
   q.is_at_risk,
   q.throttled_429,                                                  -- refused with 429, period
-  round(q.throttled_429 * 100.0 / nullif(tr.requests, 0), 2)::DOUBLE as throttled_pct,
+  (q.throttled_429 * 100.0 / nullif(tr.requests, 0))::DOUBLE as throttled_pct,
   coalesce(tr.requests, 0)::DOUBLE as requests_total,               -- every status, 429s included
-  round(coalesce(tr.requests, 0) / p.days, 1)::DOUBLE as requests_per_day,
-  round(tr.errors * 100.0 / nullif(tr.requests, 0), 2)::DOUBLE as error_pct, -- 4xx + 5xx
+  (coalesce(tr.requests, 0) / p.days)::DOUBLE as requests_per_day,
+  (tr.errors * 100.0 / nullif(tr.requests, 0))::DOUBLE as error_pct, -- 4xx + 5xx
   coalesce(tr.status_5xx, 0)::DOUBLE as status_5xx,
   coalesce(k.keys, 0)::INTEGER as keys,                             -- held or used
   coalesce(k.active_keys, 0)::INTEGER as active_keys,               -- active or expiring
   coalesce(r.routes, 0)::INTEGER as routes,                         -- routes it calls
   k.top_key_blast_score,                                            -- null: no key
   coalesce(k.high_blast_keys, 0)::INTEGER as high_blast_keys,
-  round(tr.human * 100.0 / nullif(tr.requests, 0), 2)::DOUBLE as human_share_pct,
-  round(tr.automation * 100.0 / nullif(tr.requests, 0), 2)::DOUBLE as automation_share_pct,
-  round(tr.assistant * 100.0 / nullif(tr.requests, 0), 2)::DOUBLE as assistant_share_pct,
+  (tr.human * 100.0 / nullif(tr.requests, 0))::DOUBLE as human_share_pct,
+  (tr.automation * 100.0 / nullif(tr.requests, 0))::DOUBLE as automation_share_pct,
+  (tr.assistant * 100.0 / nullif(tr.requests, 0))::DOUBLE as assistant_share_pct,
   coalesce(a.alerts, 0)::INTEGER as alerts,                         -- alerts that name it
   '/app/api/consumers/' || q.consumer_id as href                    -- its page
 from v_consumer_quota q

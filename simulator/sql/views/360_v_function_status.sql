@@ -68,9 +68,9 @@ select
     else 'within every limit'
   end as status_reason,                               -- the figure that decides it
   status = status_by_rule as follows_rule,
-  round(error_pct, 2)::DOUBLE as error_pct,           -- % of invocations that failed
-  round(p99_ms, 1)::DOUBLE as p99_ms,                 -- ms, the worst daily p99
-  round(cold_pct, 2)::DOUBLE as cold_pct,             -- % of invocations that started cold
-  round(invocations_per_day, 1)::DOUBLE as invocations_per_day,
+  error_pct::DOUBLE as error_pct,           -- % of invocations that failed
+  p99_ms::DOUBLE as p99_ms,                 -- ms, the worst daily p99
+  cold_pct::DOUBLE as cold_pct,             -- % of invocations that started cold
+  invocations_per_day::DOUBLE as invocations_per_day,
   is_busy
 from ruled

@@ -35,6 +35,36 @@ function token(name: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(`--${name}`).trim();
 }
 
+/** Date labels a chart of this width can show without crowding: about one per 72 px, 2 to 8. */
+function xTickLimit(width: number): number {
+  return Math.max(2, Math.min(8, Math.floor(width / 72)));
+}
+
+/**
+ * After each layout, the free space in px between neighbouring x labels (negative: they overlap),
+ * written to the canvas as data-x-label-gap so the layout can be checked at any width.
+ */
+const labelGap = {
+  id: 'labelGap',
+  afterLayout(chart: Chart) {
+    const scale = chart.scales.x;
+    const font = chart.options.scales?.x?.ticks?.font as { size: number; family: string } | undefined;
+    if (!scale || !font) return;
+    chart.ctx.save();
+    chart.ctx.font = `${font.size}px ${font.family}`;
+    const labels = scale.ticks.map((tick, i) => ({
+      x: scale.getPixelForTick(i),
+      width: chart.ctx.measureText(String(tick.label)).width,
+    }));
+    chart.ctx.restore();
+    const gaps = labels.slice(1).map((label, i) => {
+      const previous = labels[i] as (typeof labels)[number];
+      return label.x - previous.x - (label.width + previous.width) / 2;
+    });
+    chart.canvas.dataset.xLabelGap = String(Math.round(Math.min(Infinity, ...gaps)));
+  },
+};
+
 function draw(canvas: HTMLCanvasElement): Chart {
   const data = JSON.parse(canvas.dataset.chart ?? '{}') as ChartData;
   const format = formatters[data.unit];
@@ -61,9 +91,23 @@ function draw(canvas: HTMLCanvasElement): Chart {
       responsive: true,
       maintainAspectRatio: false,
       animation: false,
+      // Thin the date labels out as the chart narrows (a phone shows fewer).
+      onResize: (chart, size) => {
+        const ticks = chart.options.scales?.x?.ticks;
+        if (ticks) ticks.maxTicksLimit = xTickLimit(size.width);
+      },
       interaction: { mode: 'index', intersect: false },
       scales: {
-        x: { grid: { display: false }, ticks: { color: muted, maxTicksLimit: 8, maxRotation: 0 } },
+        x: {
+          grid: { display: false },
+          ticks: {
+            color: muted,
+            font: { size: 12, family: getComputedStyle(document.body).fontFamily },
+            maxTicksLimit: xTickLimit(canvas.clientWidth),
+            autoSkipPadding: 16,
+            maxRotation: 0,
+          },
+        },
         y: {
           beginAtZero: true,
           grid: { color: grid },
@@ -78,6 +122,7 @@ function draw(canvas: HTMLCanvasElement): Chart {
         },
       },
     },
+    plugins: [labelGap],
   });
 }
 

@@ -99,9 +99,10 @@ describe('v_consumer_caller_mix', () => {
     [
       'con_big',
       [
-        ['human', 200, 22.22],
-        ['automation', 400, 44.44],
-        ['assistant', 300, 33.33],
+        // shares of 900 requests, unrounded (the console rounds once)
+        ['human', 200, (200 * 100) / 900],
+        ['automation', 400, (400 * 100) / 900],
+        ['assistant', 300, (300 * 100) / 900],
       ],
     ],
     [

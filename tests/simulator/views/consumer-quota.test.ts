@@ -43,7 +43,7 @@ const db = useFixture({
     // con_under: 799,900/1,000,000 = 79.99%. Rows listed out of day order on purpose.
     quota('con_under', '2026-10-31', 99_900, 799_900),
     quota('con_under', '2026-10-22', 700_000, 700_000),
-    // con_over: 123,456/100,000 = 123.456% → 123.46.
+    // con_over: 123,456/100,000 = 123.456% (views do not round; the console rounds once).
     quota('con_over', '2026-10-31', 123_456, 123_456),
   ],
   traffic_daily: [
@@ -89,12 +89,12 @@ describe('v_consumer_quota', () => {
       throttled_429: 0,
       is_at_risk: false,
     },
-    // Over the quota: 123.46%, at risk; 1,234 throttled.
+    // Over the quota: 123.456%, at risk; 1,234 throttled.
     {
       consumer_id: 'con_over',
       quota_requests_per_period: 100_000,
       used_requests: 123_456,
-      quota_burn_pct: 123.46,
+      quota_burn_pct: 123.456,
       throttled_429: 1_234,
       is_at_risk: true,
     },

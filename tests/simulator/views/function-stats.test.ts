@@ -60,7 +60,7 @@ const db = useFixture({
 
 describe('v_function_stats', () => {
   it.each([
-    // 500/10,000 = 5%: cold-heavy at the threshold; 25/10,000 = 0.25% errors; worst day p99 340.25 → 340.3.
+    // 500/10,000 = 5%: cold-heavy at the threshold; 25/10,000 = 0.25% errors; worst day p99 340.25 (unrounded).
     {
       function_id: 'fn_cold',
       invocations: 10_000,
@@ -68,7 +68,7 @@ describe('v_function_stats', () => {
       cold_pct: 5,
       errors: 25,
       error_pct: 0.25,
-      p99_ms: 340.3,
+      p99_ms: 340.25,
       is_cold_heavy: true,
     },
     // 499/10,000 = 4.99%: not cold-heavy.

@@ -78,7 +78,7 @@ const fixture = {
     ...Array.from({ length: 100 }, (_, i) =>
       logLine({ day: '2026-10-22', route_id: 'rt_hot', edge_ms: 1, origin_ms: i }),
     ),
-    // rt_agent: one request of 12.25 + 30 = 42.25 ms, rounded to 42.3 (one decimal).
+    // rt_agent: one request of 12.25 + 30 = 42.25 ms (unrounded).
     logLine({ day: '2026-10-25', route_id: 'rt_agent', edge_ms: 12.25, origin_ms: 30 }),
   ],
 };
@@ -119,7 +119,7 @@ describe('v_route_stats', () => {
       requests_total: 400,
       requests_per_day: 40,
       error_pct: 0.25,
-      p99_ms: 42.3,
+      p99_ms: 42.25,
       agent_share_pct: 25,
       dependents: 1,
       functions: 0,

@@ -230,7 +230,7 @@ describe('consumers and the budget on the default workspace', () => {
   it('spends the error budget day by day to the figure v_availability shows, hours adding up to their day', async () => {
     const [row] = await db.query<{ daily: number; availability: number; off_days: number }>(
       `select (select cumulative_spent_pct from v_budget_burn_daily order by day desc limit 1) as daily,
-         (select budget_spent_pct from v_availability) as availability,
+         (select round(budget_spent_pct, 2) from v_availability) as availability,
          (select count(*) from v_budget_burn_daily d join (select day, sum(requests) as r, sum(status_5xx) as e
             from v_budget_burn_hourly group by day) h using (day)
           where abs(h.r - d.requests) > 1 or abs(h.e - d.status_5xx) > 1)::INTEGER as off_days`,
@@ -253,7 +253,7 @@ describe('the throttle replay on the default workspace', () => {
   it('predicts, at each key’s current budget, the 429s the key recorded', async () => {
     const rows = await db.query<{ key_id: string; recorded: number; predicted: number }>(
       `select k.key_id, round(sum(t.throttled_429)::DOUBLE / any_value(w.days), 1) as recorded,
-         (select coalesce(sum(throttled_per_day), 0) from preview_throttle(k.key_id, k.rpm_budget)) as predicted
+         round((select coalesce(sum(throttled_per_day), 0) from preview_throttle(k.key_id, k.rpm_budget)), 1) as predicted
        from keys k join traffic_daily t using (key_id) cross join workspace w
        group by k.key_id, k.rpm_budget having sum(t.throttled_429) > 0`,
     );

@@ -103,7 +103,7 @@ describe('v_preview_retire_route', () => {
         automation_share_pct: 0,
         functions_left_without_route: 1,
       },
-      // v2: 500 + 200 + 30 = 730/day; agent 30/730 = 4.11%, automation 200/730 = 27.40%. Not
+      // v2: 500 + 200 + 30 = 730/day; agent 30/730, automation 200/730 (unrounded). Not
       // deprecated: proposed as of 2026-11-01, sunset 90 days later (2027-01-30); no v3 POST route.
       {
         route_id: 'rt_orders_v2',
@@ -114,8 +114,8 @@ describe('v_preview_retire_route', () => {
         successor_path: null,
         dependents_calling: 3,
         requests_per_day: 730,
-        agent_share_pct: 4.1,
-        automation_share_pct: 27.4,
+        agent_share_pct: (100 * 30) / 730,
+        automation_share_pct: (100 * 200) / 730,
         functions_left_without_route: 0,
       },
       // rt_sandbox: 20/day from one human; successor inferred: GET /v3/orders/{order_id} on sandbox.
@@ -181,12 +181,12 @@ describe('v_preview_change_function', () => {
         assistant_consumers from v_preview_change_function order by function_id`,
     );
     expect(rows).toEqual([
-      // fn_create serves v2 (730) and v1 (100) = 830/day; assistant 30 + 100 = 130 → 130/830 = 15.66%.
+      // fn_create serves v2 (730) and v1 (100) = 830/day; assistant 30 + 100 = 130 → 130/830 (unrounded).
       {
         function_id: 'fn_create',
         routes_served: 2,
         requests_per_day: 830,
-        agent_share_pct: 15.7,
+        agent_share_pct: (100 * 130) / 830,
         consumers: 3,
         automation_consumers: 1,
         assistant_consumers: 1,

@@ -8,7 +8,7 @@ import {
   totalThrottledPerDay,
   type DemandHistogram,
   type ThrottleRow,
-} from '../../../../src/components/blast/throttle-formula.ts';
+} from '../../../../src/lib/what-if/throttle.ts';
 import { baseFixture, useFixture, withFixture, type FixtureDb } from '../../../helpers/fixture-db.ts';
 import { consumer, key } from '../../../helpers/fixture-rows.ts';
 import { blastFixture } from './blast-fixture.ts';
@@ -42,8 +42,8 @@ describe('preview_throttle on the blast fixture', () => {
     expect(rows).toEqual([
       // con_human: over 40 rpm: (50−40)×10 + (50−40)×20 + (80−40)×5 = 100+200+200 = 500 → 50.0/day;
       // demand 10×100 + 50×10 + 50×20 + 80×5 = 2,900 → 290.0/day; 10+20+5 = 35 min → 3.5/day;
-      // 500/2,900 = 17.24%.
-      row('con_human', 'key_prod_a', 'human', 290, 50, 3.5, 17.24),
+      // 500/2,900 = 17.24% (unrounded).
+      row('con_human', 'key_prod_a', 'human', 290, 50, 3.5, (100 * 500) / 2900),
       // con_bot: (100−40)×3 = 180 → 18.0/day of 300 → 30.0/day; 3 min → 0.3/day; 60%.
       row('con_bot', 'key_prod_a', 'automation', 30, 18, 0.3, 60),
       // con_agent: 30 rpm never exceeds 40: 300 → 30.0/day, nothing refused.
@@ -54,8 +54,8 @@ describe('preview_throttle on the blast fixture', () => {
   it('follows a consumer across its keys', async () => {
     const rows = await db().query(throttleSql, { target_id: 'con_agent', rpm: 40 });
     expect(rows).toEqual([
-      // key_prod_b: (45−40)×4 = 20 → 2.0/day of 180 → 18.0/day; 4 min → 0.4/day; 20/180 = 11.11%.
-      row('con_agent', 'key_prod_b', 'assistant', 18, 2, 0.4, 11.11),
+      // key_prod_b: (45−40)×4 = 20 → 2.0/day of 180 → 18.0/day; 4 min → 0.4/day; 20/180 = 11.11% (unrounded).
+      row('con_agent', 'key_prod_b', 'assistant', 18, 2, 0.4, (100 * 20) / 180),
       row('con_agent', 'key_prod_a', 'assistant', 30, 0, 0, 0),
     ]);
   });
@@ -115,7 +115,7 @@ function row(
   throttled_per_day: number,
   minutes_over_per_day: number,
   throttled_pct: number,
-): ThrottleRow {
+): Omit<ThrottleRow, 'key_name'> {
   return {
     consumer_id,
     key_id,

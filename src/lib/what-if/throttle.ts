@@ -2,6 +2,8 @@
 // (simulator/sql/views/309_preview_throttle.sql), over a per-key demand histogram embedded as
 // JSON, so a static deployment answers "what if this budget were N rpm?" without a database.
 // A minute with demand d over the budget refuses d − rpm requests with 429; per day = total ÷ days.
+// Sums are of whole requests (exact in a double), then one division, so the page and SQL agree to
+// the last bit; nothing is rounded here: the page rounds once, when it formats.
 
 /** Minutes (summed over the period's days) in which a consumer sent exactly this demand through a key. */
 export interface DemandLevel {
@@ -11,11 +13,12 @@ export interface DemandLevel {
   minutes: number;
 }
 
-/** A consumer × key stream the budget applies to. */
+/** A consumer × key stream the budget applies to: the consumer's name and the key's. */
 export interface DemandStream {
   consumer_id: string;
   key_id: string;
   name: string;
+  key_name: string;
   primary_caller_kind: string;
 }
 
@@ -35,12 +38,6 @@ export interface ThrottleRow extends DemandStream {
   throttled_pct: number | null;
 }
 
-/** Rounds like DuckDB's round(double, digits) for the non-negative values used here. */
-export function roundTo(value: number, digits: number): number {
-  const modifier = 10 ** digits;
-  return Math.round(value * modifier) / modifier;
-}
-
 /** Replays the histogram against `rpm`: one row per stream, in the histogram's stream order. */
 export function predictThrottle(histogram: DemandHistogram, rpm: number): ThrottleRow[] {
   return histogram.streams.map((stream) => {
@@ -57,10 +54,10 @@ export function predictThrottle(histogram: DemandHistogram, rpm: number): Thrott
     }
     return {
       ...stream,
-      requests_per_day: roundTo(requests / histogram.days, 1),
-      throttled_per_day: roundTo(throttled / histogram.days, 1),
-      minutes_over_per_day: roundTo(minutesOver / histogram.days, 1),
-      throttled_pct: requests > 0 ? roundTo((100 * throttled) / requests, 2) : null,
+      requests_per_day: requests / histogram.days,
+      throttled_per_day: throttled / histogram.days,
+      minutes_over_per_day: minutesOver / histogram.days,
+      throttled_pct: requests > 0 ? (100 * throttled) / requests : null,
     };
   });
 }
@@ -71,7 +68,7 @@ export function totalThrottledPerDay(histogram: DemandHistogram, rpm: number): n
   for (const level of histogram.levels) {
     if (level.requests_per_minute > rpm) throttled += (level.requests_per_minute - rpm) * level.minutes;
   }
-  return roundTo(throttled / histogram.days, 1);
+  return throttled / histogram.days;
 }
 
 /** Byte order of two ids, like SQL's default collation. */

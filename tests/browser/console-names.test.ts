@@ -1,0 +1,70 @@
+// People read names, not ids: no visible text on any screen or detail page (what-ifs included, as
+// they open and filled in) shows a raw key, route, function or consumer id. Ids stay in URLs.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Workspace } from '../../src/lib/db.ts';
+import { browserAvailable, useConsole } from './harness.ts';
+import { openTestWorkspace } from './console-helpers.ts';
+
+describe.runIf(browserAvailable())('console names', () => {
+  const session = useConsole();
+  let ws: Workspace;
+  const groups = new Map<string, string[]>([
+    ['screens', ['/app/api', '/app/api/keys', '/app/api/routes', '/app/api/functions']],
+  ]);
+  let ids: RegExp;
+  beforeAll(async () => {
+    ws = await openTestWorkspace();
+    const rows = await ws.query<{ path: string; id: string }>(
+      `select '/app/api/keys/' || key_id as path, key_id as id from keys
+       union all select '/app/api/routes/' || route_id, route_id from routes
+       union all select '/app/api/functions/' || function_id, function_id from functions
+       union all select null, consumer_id from consumers order by all`,
+    );
+    for (const { path } of rows) {
+      const group = path?.split('/')[3];
+      if (path && group) groups.set(group, [...(groups.get(group) ?? []), path]);
+    }
+    // an id on its own, not as part of a URL path (the Link header names the route's page)
+    ids = new RegExp(`(?<![/\\w])(${rows.map((r) => r.id).join('|')})\\b`);
+  });
+  afterAll(() => ws.close());
+
+  /** The raw ids in the visible text of each page, with a little context. */
+  async function idsShown(page: Page, paths: string[]): Promise<string[]> {
+    const found: string[] = [];
+    for (const path of paths) {
+      await page.goto(`${session().server.baseUrl}${path}`);
+      const text = await page.locator('body').innerText();
+      const match = ids.exec(text);
+      if (match)
+        found.push(
+          `${path}: ${match[0]} in "…${text.slice(Math.max(0, match.index - 40), match.index + 20)}…"`,
+        );
+    }
+    return found;
+  }
+
+  it.each(['screens', 'keys', 'routes', 'functions'])(
+    'shows no raw id in the visible text of any page as served: %s',
+    async (group) => {
+      const context = await session().browser.newContext({ javaScriptEnabled: false });
+      expect(await idsShown(await context.newPage(), groups.get(group) ?? [])).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('shows no raw id in the what-ifs once their island has rendered them, filled in from the alerts', async () => {
+    const { server, browser } = session();
+    const page = await browser.newPage();
+    await page.goto(`${server.baseUrl}/app/api`);
+    const filled = await page
+      .locator('.alerts a')
+      .evaluateAll((as) =>
+        as.map((a) => new URL((a as HTMLAnchorElement).href)).map((u) => u.pathname + u.search),
+      );
+    expect(filled.length).toBeGreaterThan(0);
+    expect(await idsShown(page, filled)).toEqual([]);
+    await page.close();
+  });
+});
