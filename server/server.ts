@@ -47,6 +47,8 @@ export interface ServerOptions {
   api?: ApiOptions;
   /** Deadlines; each defaults to defaultTimeouts. */
   timeouts?: Partial<ServerTimeouts>;
+  /** Bind with SO_REUSEPORT beside sibling workers (server/workers.ts); default false. */
+  reusePort?: boolean;
 }
 
 /** A running server: the port it bound, the API runtime, and a way to stop it. */
@@ -83,7 +85,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   attachServer(server, apiHandler(api, timeouts.bodyMs), astro);
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
-    server.listen(options.port, options.host, done);
+    const reusePort = options.reusePort === true;
+    server.listen({ port: options.port, host: options.host, reusePort, exclusive: reusePort }, done);
   });
   const { port } = server.address() as AddressInfo;
   return {

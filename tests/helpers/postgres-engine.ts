@@ -84,6 +84,15 @@ function clusterPids(data: string): number[] {
   return [postmaster, ...children];
 }
 
+/** Sends `name` to `pid`; a process that exited since /proc was read (ESRCH) needs nothing more. */
+export function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
 /** Starts a fresh Postgres in a temp folder on a free port. */
 export async function startPostgres(settings: Record<string, string> = {}): Promise<PostgresInstance> {
   const bin = postgresBinDir();
@@ -163,7 +172,7 @@ export async function startPostgres(settings: Record<string, string> = {}): Prom
     start: startTracked,
     pids: () => clusterPids(data),
     freeze: (frozen) => {
-      for (const pid of clusterPids(data)) process.kill(pid, frozen ? 'SIGSTOP' : 'SIGCONT');
+      for (const pid of clusterPids(data)) signal(pid, frozen ? 'SIGSTOP' : 'SIGCONT');
     },
     createDatabase: async () => {
       const name = `test_${++databases}`;
@@ -177,7 +186,7 @@ export async function startPostgres(settings: Record<string, string> = {}): Prom
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     destroy: async () => {
-      for (const pid of clusterPids(data)) process.kill(pid, 'SIGCONT');
+      for (const pid of clusterPids(data)) signal(pid, 'SIGCONT');
       await stop('immediate').catch(() => stopNow());
       rmSync(dir, { recursive: true, force: true });
     },

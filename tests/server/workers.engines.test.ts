@@ -1,7 +1,8 @@
 // Two worker processes on one port, sharing Postgres and Redis (issue 16's proofs): a 60-rpm key
 // hammered with 200 concurrent requests gets exactly 60 × 201; 50 concurrent requests with one
 // Idempotency-Key create one order; after kill -9 of a worker under load every 201'd order is in
-// Postgres, and the primary has started another worker.
+// Postgres, and the primary has started another worker; while workers are killed under load no
+// connection waits forever (each worker has its own SO_REUSEPORT socket, which dies with it).
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { fixtureWorld } from '../api/orders/fixture-world.ts';
 import { fetchAnswer } from '../api/orders/runners.ts';
 import { enginesAvailable, useEngines } from '../helpers/engines.ts';
 import { until } from '../helpers/poll.ts';
+import { sendRaw } from './raw-http.ts';
 import { writeFixtureWorkspace, type ServerFiles } from './fixture-workspace.ts';
 import { killServer, spawnServer, type SpawnedServer } from './spawn.ts';
 
@@ -147,6 +149,49 @@ describe.skipIf(!enginesAvailable())(
       expect([...statuses]).toEqual([201]);
       const stored = await ordersInPostgres();
       expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+    });
+
+    it('answers or resets every connection within 15 s while workers are killed with -9 under load', async () => {
+      const server = await startWorkers();
+      const port = Number(new URL(server.baseUrl).port);
+      const outcomes = { answered: 0, reset: 0, hung: 0 };
+      const statuses = new Set<number>();
+      let stopped = false;
+      // A fresh connection per request (no keep-alive), so connections keep arriving during the kills.
+      // A killed worker's own connections are reset; any other connection must get its answer.
+      const loops = Array.from({ length: 12 }, async () => {
+        while (!stopped) {
+          try {
+            const answer = await sendRaw(port, { ...create(fuzzKey), target: '/v2/orders' }, 15_000);
+            statuses.add(answer.status);
+            outcomes.answered++;
+          } catch (error) {
+            if (String(error).includes('no answer')) outcomes.hung++;
+            else outcomes.reset++;
+          }
+        }
+      });
+      // Kill a serving worker four times; each time wait until its replacement serves too.
+      for (let kill = 0; kill < 4; kill++) {
+        const before = outcomes.answered;
+        await until('answers before the kill', () => outcomes.answered >= before + 20, { timeoutMs: 60_000 });
+        const [victim, survivor] = childrenOf(server.child.pid ?? 0);
+        process.kill(victim!, 'SIGKILL');
+        const replacement = await until(
+          'a replacement worker',
+          () => childrenOf(server.child.pid ?? 0).find((pid) => pid !== victim && pid !== survivor),
+          { timeoutMs: 60_000 },
+        );
+        const written = bytesWritten(replacement);
+        await until('the replacement serving', () => bytesWritten(replacement) - written > 10 * 300, {
+          timeoutMs: 60_000,
+        });
+      }
+      stopped = true;
+      await Promise.all(loops);
+      expect(outcomes.hung).toBe(0);
+      expect([...statuses]).toEqual([201]);
+      expect(outcomes.answered).toBeGreaterThan(80);
     });
 
     it('stops every worker on SIGTERM to the primary', async () => {
