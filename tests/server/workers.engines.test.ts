@@ -12,6 +12,7 @@ import { fixtureWorld } from '../api/orders/fixture-world.ts';
 import { fetchAnswer } from '../api/orders/runners.ts';
 import { enginesAvailable, useEngines } from '../helpers/engines.ts';
 import { until } from '../helpers/poll.ts';
+import { startLoad } from './load.ts';
 import { sendRaw } from './raw-http.ts';
 import { writeFixtureWorkspace, type ServerFiles } from './fixture-workspace.ts';
 import { killServer, spawnServer, type SpawnedServer } from './spawn.ts';
@@ -117,21 +118,8 @@ describe.skipIf(!enginesAvailable())(
 
     it('keeps every 201 in Postgres when a worker is killed with -9 under load, and replaces the worker', async () => {
       const server = await startWorkers();
-      const acknowledged: string[] = [];
-      const statuses = new Set<number>();
-      let stopped = false;
-      const loops = Array.from({ length: 16 }, async () => {
-        while (!stopped) {
-          try {
-            const answer = await fetchAnswer(server.baseUrl + '/v2/orders', create(fuzzKey));
-            statuses.add(answer.status);
-            if (answer.status === 201) acknowledged.push((answer.body as { id: string }).id);
-          } catch {
-            // The killed worker's open requests end without an answer: never acknowledged.
-          }
-        }
-      });
-      await until('orders before the kill', () => acknowledged.length >= 30, { timeoutMs: 60_000 });
+      const load = startLoad(() => fetchAnswer(server.baseUrl + '/v2/orders', create(fuzzKey)), 16);
+      await load.progress('orders before the kill', 30);
       const [victim] = childrenOf(server.child.pid ?? 0);
       process.kill(victim!, 'SIGKILL');
       await until(
@@ -142,13 +130,33 @@ describe.skipIf(!enginesAvailable())(
         },
         { timeoutMs: 60_000 },
       );
-      const before = acknowledged.length;
-      await until('orders after the kill', () => acknowledged.length >= before + 30, { timeoutMs: 60_000 });
-      stopped = true;
-      await Promise.all(loops);
-      expect([...statuses]).toEqual([201]);
+      await load.progress('orders after the kill', 30);
+      await load.stop();
+      // The killed worker's open requests end without an answer (load.failures): never acknowledged.
+      expect([...load.statuses.keys()]).toEqual([201]);
       const stored = await ordersInPostgres();
-      expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+      expect(load.acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+    });
+
+    it('restarting Redis, then Postgres, under load: 201 or 503 with Retry-After, every 201 stored, no worker replaced', async () => {
+      const server = await startWorkers();
+      const workers = childrenOf(server.child.pid ?? 0);
+      const load = startLoad(() => fetchAnswer(server.baseUrl + '/v2/orders', create(fuzzKey)), 16);
+      await load.progress('orders before the restarts', 100);
+      await engines.redis().stop('SIGKILL');
+      await engines.redis().start();
+      await load.progress('orders after Redis came back', 100);
+      await engines.postgres().stop('immediate');
+      await engines.postgres().start();
+      await load.progress('orders after Postgres came back', 100);
+      await load.stop();
+      expect(load.unexpected).toEqual([]);
+      expect(load.failures).toEqual([]);
+      expect([...load.statuses.keys()].sort()).toEqual([201, 503]);
+      const stored = await ordersInPostgres();
+      expect(load.acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+      // Both workers recovered by themselves: none died and none was replaced.
+      expect(childrenOf(server.child.pid ?? 0).sort()).toEqual(workers.sort());
     });
 
     it('answers or resets every connection within 15 s while workers are killed with -9 under load', async () => {
