@@ -3,10 +3,11 @@
 // Idempotency-Key create one order; after kill -9 of a worker under load every 201'd order is in
 // Postgres, and the primary has started another worker; while workers are killed under load no
 // connection waits forever (each worker has its own SO_REUSEPORT socket, which dies with it).
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SourceWorld } from '../../src/api/orders/world-deps.ts';
+import { childPids } from '../../scripts/engines/processes.ts';
 import { validOrder } from '../api/orders/contract-cases.ts';
 import { fixtureWorld } from '../api/orders/fixture-world.ts';
 import { fetchAnswer } from '../api/orders/runners.ts';
@@ -33,20 +34,6 @@ const create = (material: string, headers: Record<string, string> = {}) => ({
   body: JSON.stringify(validOrder),
 });
 
-/** The pids of the processes whose parent is `parent` (a primary's workers), from /proc. */
-function childrenOf(parent: number): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        return new RegExp(`^PPid:\\s+${parent}$`, 'm').test(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
 /** Bytes a process has written through system calls (sockets included), from /proc/<pid>/io. */
 function bytesWritten(pid: number): number {
   return Number(/^wchar:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1]);
@@ -72,7 +59,7 @@ describe.skipIf(!enginesAvailable())(
       databaseUrl = await engines.postgres().createDatabase();
       const env = { DATABASE_URL: databaseUrl, REDIS_URL: `${engines.redis().url}/${++redisDb}` };
       running = await spawnServer(files, { env, args: ['--workers', '2'] });
-      await until('two workers', () => childrenOf(running?.child.pid ?? 0).length === 2, {
+      await until('two workers', () => childPids(running?.child.pid ?? 0).length === 2, {
         timeoutMs: 60_000,
       });
       return running;
@@ -91,7 +78,7 @@ describe.skipIf(!enginesAvailable())(
       const server = await startWorkers();
       // All 200 must fall in one clock minute, so do not start in its last seconds.
       await until('a fresh minute', () => Date.now() % 60_000 < 40_000, { timeoutMs: 25_000 });
-      const workers = childrenOf(server.child.pid ?? 0);
+      const workers = childPids(server.child.pid ?? 0);
       const written = workers.map(bytesWritten);
       const answers = await Promise.all(
         Array.from({ length: 200 }, () => fetchAnswer(server.baseUrl + '/v2/orders', create(sixtyRpm))),
@@ -120,12 +107,12 @@ describe.skipIf(!enginesAvailable())(
       const server = await startWorkers();
       const load = startLoad(() => fetchAnswer(server.baseUrl + '/v2/orders', create(fuzzKey)), 16);
       await load.progress('orders before the kill', 30);
-      const [victim] = childrenOf(server.child.pid ?? 0);
+      const [victim] = childPids(server.child.pid ?? 0);
       process.kill(victim!, 'SIGKILL');
       await until(
         'a replacement worker',
         () => {
-          const workers = childrenOf(server.child.pid ?? 0);
+          const workers = childPids(server.child.pid ?? 0);
           return workers.length === 2 && !workers.includes(victim!);
         },
         { timeoutMs: 60_000 },
@@ -140,7 +127,7 @@ describe.skipIf(!enginesAvailable())(
 
     it('restarting Redis, then Postgres, under load: 201 or 503 with Retry-After, every 201 stored, no worker replaced', async () => {
       const server = await startWorkers();
-      const workers = childrenOf(server.child.pid ?? 0);
+      const workers = childPids(server.child.pid ?? 0);
       const load = startLoad(() => fetchAnswer(server.baseUrl + '/v2/orders', create(fuzzKey)), 16);
       await load.progress('orders before the restarts', 100);
       await engines.redis().stop('SIGKILL');
@@ -156,7 +143,7 @@ describe.skipIf(!enginesAvailable())(
       const stored = await ordersInPostgres();
       expect(load.acknowledged.filter((id) => !stored.has(id))).toEqual([]);
       // Both workers recovered by themselves: none died and none was replaced.
-      expect(childrenOf(server.child.pid ?? 0).sort()).toEqual(workers.sort());
+      expect(childPids(server.child.pid ?? 0).sort()).toEqual(workers.sort());
     });
 
     it('answers or resets every connection within 15 s while workers are killed with -9 under load', async () => {
@@ -183,11 +170,11 @@ describe.skipIf(!enginesAvailable())(
       for (let kill = 0; kill < 4; kill++) {
         const before = outcomes.answered;
         await until('answers before the kill', () => outcomes.answered >= before + 20, { timeoutMs: 60_000 });
-        const [victim, survivor] = childrenOf(server.child.pid ?? 0);
+        const [victim, survivor] = childPids(server.child.pid ?? 0);
         process.kill(victim!, 'SIGKILL');
         const replacement = await until(
           'a replacement worker',
-          () => childrenOf(server.child.pid ?? 0).find((pid) => pid !== victim && pid !== survivor),
+          () => childPids(server.child.pid ?? 0).find((pid) => pid !== victim && pid !== survivor),
           { timeoutMs: 60_000 },
         );
         const written = bytesWritten(replacement);
@@ -204,7 +191,7 @@ describe.skipIf(!enginesAvailable())(
 
     it('stops every worker on SIGTERM to the primary', async () => {
       const server = await startWorkers();
-      const workers = childrenOf(server.child.pid ?? 0);
+      const workers = childPids(server.child.pid ?? 0);
       const exited = new Promise<number | null>((done) => server.child.once('exit', done));
       server.child.kill('SIGTERM');
       expect(await exited).toBe(0);
