@@ -1,6 +1,9 @@
 // Load for the fault tests: a number of loops sending requests back to back, counting what comes
-// back, until stopped; progress is awaited by polling, never by sleeping.
+// back, until stopped; progress is awaited by polling, never by sleeping. And issue 16's outage
+// under load: Redis, then Postgres, restarted while orders keep coming.
+import { expect } from 'vitest';
 import type { ApiResponse } from '../api/orders/contract-types.ts';
+import type { Engines } from '../helpers/engines.ts';
 import { until } from '../helpers/poll.ts';
 
 /** Requests in flight until `stop`: what they got, and a way to wait for more 201s. */
@@ -53,4 +56,23 @@ export function startLoad(send: () => Promise<ApiResponse>, concurrency: number)
       await Promise.all(loops);
     },
   };
+}
+
+/** Restarts Redis (killed), then Postgres (crashed), waiting for 100 more orders before and after each. */
+export async function restartRedisThenPostgres(load: Load, engines: Engines): Promise<void> {
+  await load.progress('orders before the restarts', 100);
+  await engines.redis().stop('SIGKILL');
+  await engines.redis().start();
+  await load.progress('orders after Redis came back', 100);
+  await engines.postgres().stop('immediate');
+  await engines.postgres().start();
+  await load.progress('orders after Postgres came back', 100);
+  await load.stop();
+}
+
+/** What an outage may cost: some 503s with Retry-After, nothing else (no 500, no unanswered request). */
+export function expectOnlyOutages(load: Load): void {
+  expect(load.unexpected).toEqual([]);
+  expect(load.failures).toEqual([]);
+  expect([...load.statuses.keys()].sort()).toEqual([201, 503]);
 }

@@ -13,7 +13,7 @@ import { fixtureWorld } from '../api/orders/fixture-world.ts';
 import { fetchAnswer } from '../api/orders/runners.ts';
 import { enginesAvailable, useEngines } from '../helpers/engines.ts';
 import { until } from '../helpers/poll.ts';
-import { startLoad } from './load.ts';
+import { expectOnlyOutages, restartRedisThenPostgres, startLoad } from './load.ts';
 import { sendRaw } from './raw-http.ts';
 import { writeFixtureWorkspace, type ServerFiles } from './fixture-workspace.ts';
 import { killServer, spawnServer, type SpawnedServer } from './spawn.ts';
@@ -129,17 +129,8 @@ describe.skipIf(!enginesAvailable())(
       const server = await startWorkers();
       const workers = childPids(server.child.pid ?? 0);
       const load = startLoad(() => fetchAnswer(server.baseUrl + '/v2/orders', create(fuzzKey)), 16);
-      await load.progress('orders before the restarts', 100);
-      await engines.redis().stop('SIGKILL');
-      await engines.redis().start();
-      await load.progress('orders after Redis came back', 100);
-      await engines.postgres().stop('immediate');
-      await engines.postgres().start();
-      await load.progress('orders after Postgres came back', 100);
-      await load.stop();
-      expect(load.unexpected).toEqual([]);
-      expect(load.failures).toEqual([]);
-      expect([...load.statuses.keys()].sort()).toEqual([201, 503]);
+      await restartRedisThenPostgres(load, engines);
+      expectOnlyOutages(load);
       const stored = await ordersInPostgres();
       expect(load.acknowledged.filter((id) => !stored.has(id))).toEqual([]);
       // Both workers recovered by themselves: none died and none was replaced.

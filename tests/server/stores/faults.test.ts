@@ -6,7 +6,7 @@ import type { ApiRequest, ApiResponse } from '../../api/orders/contract-types.ts
 import { get, post, validOrder } from '../../api/orders/contract-cases.ts';
 import { enginesAvailable, useEngines } from '../../helpers/engines.ts';
 import { until } from '../../helpers/poll.ts';
-import { startLoad } from '../load.ts';
+import { expectOnlyOutages, restartRedisThenPostgres, startLoad } from '../load.ts';
 import { startEngineServer, type EngineServer } from './engine-server.ts';
 
 /** Answers within `ms`, or fails the test: an outage must never leave a request hanging. */
@@ -103,18 +103,8 @@ describe.skipIf(!enginesAvailable())('the API while Postgres or Redis is out', {
   it('restarting Redis, then Postgres, under load: only 201 or 503 with Retry-After, and every 201 is stored', async () => {
     const server = await startApi();
     const load = startLoad(() => server.send(post('fuzz', validOrder)), 16);
-    await load.progress('orders before the restarts', 100);
-    await engines.redis().stop('SIGKILL');
-    await engines.redis().start();
-    await load.progress('orders after Redis came back', 100);
-    await engines.postgres().stop('immediate');
-    await engines.postgres().start();
-    await load.progress('orders after Postgres came back', 100);
-    await load.stop();
-
-    expect(load.unexpected).toEqual([]);
-    expect(load.failures).toEqual([]);
-    expect([...load.statuses.keys()].sort()).toEqual([201, 503]);
+    await restartRedisThenPostgres(load, engines);
+    expectOnlyOutages(load);
     const missing: string[] = [];
     for (const id of load.acknowledged)
       if ((await server.send(get('fuzz', `/v2/orders/${id}`))).status !== 200) missing.push(id);
