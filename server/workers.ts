@@ -1,9 +1,8 @@
 // Several server processes on one port (node:cluster): `--workers N` or WEB_CONCURRENCY=N. The
 // primary only supervises: it forks the workers (each a whole server: console and API, each with
 // its own SO_REUSEPORT socket), says where they listen once all do, starts another when one dies,
-// and passes SIGTERM/SIGINT on. Workers
-// share state only through Postgres and Redis, so the embedded stores (the journal and in-memory
-// limits belong to one process) refuse to run as workers.
+// and passes SIGTERM/SIGINT on. Workers share state only through Postgres and Redis, so the
+// embedded stores (the journal and in-memory limits belong to one process) refuse to run as workers.
 import cluster, { type Worker } from 'node:cluster';
 import { parseArgs } from 'node:util';
 import { sharedAcrossProcesses, type EngineUrls } from './stores/select.ts';

@@ -135,27 +135,27 @@ export async function benchFiles(): Promise<{ files: ServerFiles; body: string }
   return { files, body: await orderBody(files.dataFile) };
 }
 
-/** The figures a row must reach on this 2-core machine (README, "Orders API throughput"). */
+/** The figures a row must reach on this 2-core machine (README, "Speed" and "Deploying"). */
 const targets: Record<string, { ratio: number; p99: number }> = {
   'server, embedded stores': { ratio: 0.5, p99: 15 },
   'server, Postgres + Redis, 1 worker': { ratio: 0.25, p99: 25 },
 };
 
 /** Prints each round's req/s, then one row per server with medians over the rounds. */
-function report(kinds: TargetKind[], rounds: Round[][]): void {
-  const [base] = rounds;
+function report(kinds: TargetKind[], results: Round[][]): void {
+  const [base] = results;
   if (base === undefined) return;
   console.log(`| round | ${kinds.map((k) => `${k.name} req/s`).join(' | ')} |`);
   console.log(`|---|${kinds.map(() => '---|').join('')}`);
   base.forEach((_, i) =>
-    console.log(`| ${i + 1} | ${rounds.map((r) => Math.round(r[i]?.rps ?? NaN)).join(' | ')} |`),
+    console.log(`| ${i + 1} | ${results.map((r) => Math.round(r[i]?.rps ?? NaN)).join(' | ')} |`),
   );
   console.log(
     `\n| server | req/s | ratio to bare (range) | p99 ms (worst round) | CPU µs/req server | CPU µs/req engines | RSS MB | target |`,
   );
   console.log('|---|---|---|---|---|---|---|---|');
   kinds.forEach((kind, k) => {
-    const rows = rounds[k] ?? [];
+    const rows = results[k] ?? [];
     const ratios = rows.map((r, i) => r.rps / (base[i]?.rps ?? NaN)).sort((a, b) => a - b);
     const col = (pick: (r: Round) => number, digits = 0) => median(rows.map(pick)).toFixed(digits);
     const target = targets[kind.name];
@@ -166,7 +166,7 @@ function report(kinds: TargetKind[], rounds: Round[][]): void {
       `| ${kind.name} | ${col((r) => r.rps)} | ${pct(median(ratios))} (${pct(ratios[0] ?? NaN)}-${pct(ratios.at(-1) ?? NaN)}) | ${col((r) => r.p99)} (${Math.max(...rows.map((r) => r.p99))}) | ${col((r) => r.cpuUs, 1)} | ${col((r) => r.engineCpuUs, 1)} | ${col((r) => r.rssMb)} | ${verdict} |`,
     );
   });
-  const failed = rounds.flat().reduce((sum, r) => sum + r.failed, 0);
+  const failed = results.flat().reduce((sum, r) => sum + r.failed, 0);
   if (failed > 0) console.log(`\n${failed} requests failed or were not 2xx: the figures above are not valid`);
 }
 
