@@ -10,10 +10,13 @@ const host = process.env.HOST ?? 'localhost';
 const distDir = process.env.ESTATE_DIST ?? 'dist';
 // ESTATE_CONSOLE=off serves only the /v2 API (no Astro build needed: tests, benchmarks).
 const withConsole = process.env.ESTATE_CONSOLE !== 'off';
+// Set, it keeps the console private: every /app/ page and the request log need it.
+const consoleToken = process.env.CONSOLE_TOKEN || undefined;
 
 /** Prints where the server listens (tests and scripts wait for the Orders API line). */
 function announce(boundPort: number, detail: string): void {
-  if (withConsole) console.log(`Estate Console  http://${host}:${boundPort}/app/api`);
+  const privacy = consoleToken ? ' (private: sign in with CONSOLE_TOKEN)' : '';
+  if (withConsole) console.log(`Estate Console  http://${host}:${boundPort}/app/api${privacy}`);
   console.log(`Orders API      http://${host}:${boundPort}/v2/orders`);
   console.log(`Stores          ${detail}`);
 }
@@ -32,7 +35,7 @@ if (cluster.isPrimary && workers > 1) {
   const stores = describeStores(engineUrls());
   superviseWorkers(workers, (boundPort) => announce(boundPort, `${stores}; ${workers} worker processes`));
 } else {
-  const server = await startServer({ port, host, distDir, console: withConsole });
+  const server = await startServer({ port, host, distDir, console: withConsole, consoleToken });
   if (cluster.isPrimary) announce(server.port, server.api.stores.summary);
   let stopping = false;
   const stop = () => {
