@@ -140,16 +140,49 @@ export async function benchFiles(): Promise<{ files: ServerFiles; body: string }
   return { files, body: await orderBody(files.dataFile) };
 }
 
+/** A server the suite measures against bare node:http: its row name and how to start it in a round. */
+interface Contender {
+  name: string;
+  start(round: number): Promise<Target>;
+}
+
+/** Prints one contender's rounds against bare's, and its medians. */
+function report(name: string, ours: Round[], base: Round[]): void {
+  const ratios = ours.map((r, i) => r.rps / (base[i] as Round).rps);
+  console.log(`\n${name}`);
+  console.log(
+    '| round | req/s | bare req/s | ratio | p99 ms | p99 ms bare | CPU µs/req | CPU µs/req bare | RSS MB |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  ours.forEach((r, i) => {
+    const b = base[i] as Round;
+    console.log(
+      `| ${i + 1} | ${Math.round(r.rps)} | ${Math.round(b.rps)} | ${pct(ratios[i] as number)} | ${r.p99} | ${b.p99} | ${r.cpuUs.toFixed(1)} | ${b.cpuUs.toFixed(1)} | ${r.rssMb.toFixed(0)} |`,
+    );
+  });
+  const sorted = [...ratios].sort((a, b) => a - b);
+  console.log(
+    `${name}: ratio ${pct(median(ratios))} of bare, median of ${ours.length} rounds (range ${pct(sorted[0] as number)}-${pct(sorted.at(-1) as number)}; target >= 50%); p99 ${median(ours.map((r) => r.p99))} ms median, ${Math.max(...ours.map((r) => r.p99))} ms worst (target <= 15 ms); CPU ${median(ours.map((r) => r.cpuUs)).toFixed(1)} µs/req vs bare ${median(base.map((r) => r.cpuUs)).toFixed(1)}`,
+  );
+}
+
 /** The Orders API throughput suite. */
 export const suite: BenchSuite = {
-  name: 'orders: POST /v2/orders, production server vs bare node:http',
+  name: 'orders: POST /v2/orders, production server (request log on and off) vs bare node:http',
   async run() {
     const { files, body } = await benchFiles();
-    // Each production server gets a journal of its own, so none replays another's orders.
-    const production = (round: number) => async (): Promise<Target> => {
-      const server = await spawnServer({ ...files, ordersDir: join(files.dir, `orders-${round}`) });
-      return { url: `${server.baseUrl}/v2/orders`, pid: server.child.pid, stop: () => killServer(server) };
-    };
+    // Each production server gets a journal and a request log of its own, so none replays another's.
+    const production = (name: string, log: 'on' | 'off'): Contender => ({
+      name,
+      async start(round) {
+        const dir = join(files.dir, `${log}-${round}`);
+        const server = await spawnServer(
+          { ...files, ordersDir: join(dir, 'orders') },
+          { env: { ESTATE_REQUEST_LOG: log, ESTATE_REQUEST_LOG_DIR: join(dir, 'requests') } },
+        );
+        return { url: `${server.baseUrl}/v2/orders`, pid: server.child.pid, stop: () => killServer(server) };
+      },
+    });
     const bare = async (): Promise<Target> => {
       const server = await spawnListening(
         ['--input-type=module', '-e', bareServer],
@@ -162,43 +195,33 @@ export const suite: BenchSuite = {
         stop: () => killServer(server),
       };
     };
-    const ours: Round[] = [];
+    const contenders = [
+      production('production, request log on (npm start)', 'on'),
+      production('production, request log off', 'off'),
+    ];
+    const ours = contenders.map(() => [] as Round[]);
     const base: Round[] = [];
     try {
+      // Each round measures bare and every contender back to back, starting at a different place.
       for (let round = 0; round < rounds; round++) {
-        if (round % 2 === 0) {
-          ours.push(await measure(production(round), body));
-          base.push(await measure(bare, body));
-        } else {
-          base.push(await measure(bare, body));
-          ours.push(await measure(production(round), body));
+        const order = [-1, ...contenders.keys()];
+        const shift = round % order.length;
+        for (const at of [...order.slice(shift), ...order.slice(0, shift)]) {
+          if (at < 0) base.push(await measure(bare, body));
+          else
+            (ours[at] as Round[]).push(await measure(() => (contenders[at] as Contender).start(round), body));
         }
       }
     } finally {
       rmSync(files.dir, { recursive: true, force: true });
     }
-    const ratios = ours.map((r, i) => r.rps / (base[i] as Round).rps);
+    contenders.forEach((c, i) => report(c.name, ours[i] as Round[], base));
+    const on = ours[0] as Round[];
+    const off = ours[1] as Round[];
     console.log(
-      '| round | production req/s | bare req/s | ratio | p99 ms production | p99 ms bare | CPU µs/req production | CPU µs/req bare | RSS MB production | RSS MB bare |',
+      `\nrequest log cost: log on runs at ${pct(median(on.map((r, i) => r.rps / (off[i] as Round).rps)))} of log off (median of rounds), CPU +${(median(on.map((r) => r.cpuUs)) - median(off.map((r) => r.cpuUs))).toFixed(1)} µs/req`,
     );
-    console.log('|---|---|---|---|---|---|---|---|---|---|');
-    ours.forEach((r, i) => {
-      const b = base[i] as Round;
-      console.log(
-        `| ${i + 1} | ${Math.round(r.rps)} | ${Math.round(b.rps)} | ${pct(ratios[i] as number)} | ${r.p99} | ${b.p99} | ${r.cpuUs.toFixed(1)} | ${b.cpuUs.toFixed(1)} | ${r.rssMb.toFixed(0)} | ${b.rssMb.toFixed(0)} |`,
-      );
-    });
-    const failed = [...ours, ...base].reduce((sum, r) => sum + r.failed, 0);
-    const sorted = [...ratios].sort((a, b) => a - b);
-    console.log(
-      `\nratio ${pct(median(ratios))} of bare, median of ${rounds} rounds (range ${pct(sorted[0] as number)}-${pct(sorted.at(-1) as number)}; target >= 50%)`,
-    );
-    console.log(
-      `production p99 ${median(ours.map((r) => r.p99))} ms median, ${Math.max(...ours.map((r) => r.p99))} ms worst round (target <= 15 ms); bare ${median(base.map((r) => r.p99))} ms median`,
-    );
-    console.log(
-      `server CPU per request: production ${median(ours.map((r) => r.cpuUs)).toFixed(1)} µs, bare ${median(base.map((r) => r.cpuUs)).toFixed(1)} µs (medians)`,
-    );
+    const failed = [...ours.flat(), ...base].reduce((sum, r) => sum + r.failed, 0);
     if (failed > 0)
       console.log(`\n${failed} requests failed or were not 2xx: the figures above are not valid`);
   },
