@@ -1,0 +1,46 @@
+// Keys issued on this server (npm run keys:issue, or a rotation's replacement), as the console
+// lists them: the issued-keys file's fold, their status now, and their live activity from the log.
+import type { KeyActivity } from '../api/request-log.ts';
+import { statusAt, type IssuedKeys, type IssuedLine, type KeyLifecycle, type KeyStatus } from '../lib/issued-keys.ts';
+
+/** A key issued here, with what the console shows of it. */
+export interface IssuedKeyRow {
+  issued: IssuedLine;
+  lifecycle: KeyLifecycle;
+  /** Its status now: revoked, rotated once the overlap ended, else as issued. */
+  status: KeyStatus;
+  /** Whether its expiry has passed. */
+  expired: boolean;
+  /** Requests the log holds for it, and its last use (epoch ms; null when never used). */
+  requests: number;
+  lastUsedMs: number | null;
+}
+
+/** A lifecycle's row at `nowMs`, or undefined when the key was not issued here. */
+export function issuedKeyRow(
+  lifecycle: KeyLifecycle | undefined,
+  activity: ReadonlyMap<string, KeyActivity>,
+  nowMs: number,
+): IssuedKeyRow | undefined {
+  const issued = lifecycle?.issued;
+  if (!lifecycle || !issued) return undefined;
+  const used = activity.get(issued.key_id);
+  return {
+    issued,
+    lifecycle,
+    status: statusAt(issued.status, lifecycle, nowMs),
+    expired: issued.expires_at !== null && Date.parse(issued.expires_at) <= nowMs,
+    requests: used?.requests ?? 0,
+    lastUsedMs: used?.lastUsedMs ?? null,
+  };
+}
+
+/** Every key issued here, newest first. */
+export function issuedKeyRows(keys: IssuedKeys, activity: readonly KeyActivity[], nowMs: number): IssuedKeyRow[] {
+  const byKey = new Map(activity.map((a) => [a.keyId, a]));
+  return keys
+    .all()
+    .map((lifecycle) => issuedKeyRow(lifecycle, byKey, nowMs))
+    .filter((row): row is IssuedKeyRow => row !== undefined)
+    .sort((a, b) => b.issued.created_at.localeCompare(a.issued.created_at) || a.issued.key_id.localeCompare(b.issued.key_id));
+}
