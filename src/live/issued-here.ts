@@ -1,7 +1,15 @@
 // Keys issued on this server (npm run keys:issue, or a rotation's replacement), as the console
 // lists them: the issued-keys file's fold, their status now, and their live activity from the log.
 import type { KeyActivity } from '../api/request-log.ts';
-import { statusAt, type IssuedKeys, type IssuedLine, type KeyLifecycle, type KeyStatus } from '../lib/issued-keys.ts';
+import { issuedKeysFile, readIssuedKeys } from '../lib/issued-keys-file.ts';
+import {
+  statusAt,
+  type IssuedKeys,
+  type IssuedLine,
+  type KeyLifecycle,
+  type KeyStatus,
+} from '../lib/issued-keys.ts';
+import { liveSource } from './source.ts';
 
 /** A key issued here, with what the console shows of it. */
 export interface IssuedKeyRow {
@@ -36,11 +44,29 @@ export function issuedKeyRow(
 }
 
 /** Every key issued here, newest first. */
-export function issuedKeyRows(keys: IssuedKeys, activity: readonly KeyActivity[], nowMs: number): IssuedKeyRow[] {
+export function issuedKeyRows(
+  keys: IssuedKeys,
+  activity: readonly KeyActivity[],
+  nowMs: number,
+): IssuedKeyRow[] {
   const byKey = new Map(activity.map((a) => [a.keyId, a]));
   return keys
     .all()
     .map((lifecycle) => issuedKeyRow(lifecycle, byKey, nowMs))
     .filter((row): row is IssuedKeyRow => row !== undefined)
-    .sort((a, b) => b.issued.created_at.localeCompare(a.issued.created_at) || a.issued.key_id.localeCompare(b.issued.key_id));
+    .sort(
+      (a, b) =>
+        b.issued.created_at.localeCompare(a.issued.created_at) ||
+        a.issued.key_id.localeCompare(b.issued.key_id),
+    );
+}
+
+/** Every key issued on this server now, from its issued-keys file and the log; null when no live API runs. */
+export async function issuedHere(
+  nowMs: number,
+  file: string = issuedKeysFile(),
+): Promise<IssuedKeyRow[] | null> {
+  const source = liveSource();
+  if (!source) return null;
+  return issuedKeyRows(readIssuedKeys(file), await source.log.keyActivity(), nowMs);
 }

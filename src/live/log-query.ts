@@ -21,7 +21,12 @@ export const callerKinds: readonly CallerKind[] = ['human', 'automation', 'assis
 /** Environments the log can be filtered by. */
 export const logEnvironments: readonly Environment[] = ['production', 'sandbox', 'staging'];
 /** Time windows the log can be narrowed to, ending now. */
-export const sinceWindows = { '15m': 15 * 60_000, '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000 } as const;
+export const sinceWindows = {
+  '15m': 15 * 60_000,
+  '1h': 3_600_000,
+  '24h': 86_400_000,
+  '7d': 7 * 86_400_000,
+} as const;
 
 /** Rows on one page of the log. */
 export const logPageSize = 50;
