@@ -45,3 +45,12 @@ export function issueKey(server: ConsoleServer, name: string): { material: strin
   if (!material || !keyId) throw new Error(`keys:issue printed no key: ${out}`);
   return { material, keyId };
 }
+
+/** The live pages worth checking, each with something to show: the log, a request, an issued key. */
+export async function livePages(
+  server: ConsoleServer,
+): Promise<{ log: string; request: string; issuedKey: string }> {
+  const { material, keyId } = issueKey(server, 'live page check');
+  const { requestId } = await callApi(server, material, { customer: 'cus_nobody', lines: [] });
+  return { log: '/app/api/logs', request: `/app/api/logs/${requestId}`, issuedKey: `/app/api/keys/${keyId}` };
+}
