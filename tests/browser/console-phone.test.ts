@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../src/lib/db.ts';
 import { browserAvailable, openPage, useConsole } from './harness.ts';
 import { openTestWorkspace, whatIfPages } from './console-helpers.ts';
+import { livePages } from './live-helpers.ts';
 
 const phone = { width: 390, height: 844 };
 
@@ -76,6 +77,8 @@ describe.runIf(browserAvailable())('console on a phone', () => {
     ws = await openTestWorkspace();
     const detail = await whatIfPages(ws);
     pages.push(detail.key, detail.route, detail.fn);
+    const live = await livePages(session().server);
+    pages.push(live.log, live.request, live.issuedKey);
   });
   afterAll(() => ws.close());
 

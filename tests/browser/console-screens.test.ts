@@ -5,6 +5,7 @@ import type { Workspace } from '../../src/lib/db.ts';
 import { formatInteger } from '../../src/lib/format.ts';
 import { browserAvailable, openPage, useConsole } from './harness.ts';
 import { axeViolations, openTestWorkspace, whatIfPages } from './console-helpers.ts';
+import { livePages } from './live-helpers.ts';
 
 describe.runIf(browserAvailable())('console screens', () => {
   const session = useConsole();
@@ -20,6 +21,12 @@ describe.runIf(browserAvailable())('console screens', () => {
     ws = await openTestWorkspace();
     const detail = await whatIfPages(ws);
     pages.push(['Key detail', detail.key], ['Route detail', detail.route], ['Function detail', detail.fn]);
+    const live = await livePages(session().server);
+    pages.push(
+      ['Request log', live.log],
+      ['Request detail', live.request],
+      ['Issued key detail', live.issuedKey],
+    );
   });
   afterAll(() => ws.close());
 
@@ -32,6 +39,9 @@ describe.runIf(browserAvailable())('console screens', () => {
     'Key detail',
     'Route detail',
     'Function detail',
+    'Request log',
+    'Request detail',
+    'Issued key detail',
   ])('serves the %s page with no console error and no axe violation, light and dark', async (name) => {
     const { server, browser } = session();
     const path = new Map(pages).get(name);
