@@ -96,7 +96,9 @@ export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRunti
     log,
     routeOf: routeFinder(reference.routes),
     close: async () => {
-      await Promise.all([stores.close(), log?.close()]);
+      // The log first: its last records go into the stores' database (or folder).
+      await log?.close();
+      await stores.close();
     },
   };
 }

@@ -3,7 +3,7 @@
 import cluster from 'node:cluster';
 import { startServer } from './server.ts';
 import { describeStores, engineUrls } from './stores/select.ts';
-import { superviseWorkers, workerCount, workersRefusal } from './workers.ts';
+import { reportListening, superviseWorkers, workerCount, workersRefusal } from './workers.ts';
 
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? 'localhost';
@@ -33,10 +33,14 @@ try {
 
 if (cluster.isPrimary && workers > 1) {
   const stores = describeStores(engineUrls());
-  superviseWorkers(workers, (boundPort) => announce(boundPort, `${stores}; ${workers} worker processes`));
+  superviseWorkers(workers, port, (boundPort) =>
+    announce(boundPort, `${stores}; ${workers} worker processes`),
+  );
 } else {
-  const server = await startServer({ port, host, distDir, console: withConsole, consoleToken });
+  const reusePort = cluster.isWorker;
+  const server = await startServer({ port, host, distDir, console: withConsole, reusePort, consoleToken });
   if (cluster.isPrimary) announce(server.port, server.api.stores.summary);
+  else reportListening(server.port);
   let stopping = false;
   const stop = () => {
     if (stopping) return;

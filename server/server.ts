@@ -50,6 +50,8 @@ export interface ServerOptions {
   timeouts?: Partial<ServerTimeouts>;
   /** With a token, the console and its log need it (./console-gate.ts); unset, they are open. */
   consoleToken?: string;
+  /** Bind with SO_REUSEPORT beside sibling workers (server/workers.ts); default false. */
+  reusePort?: boolean;
 }
 
 /** A running server: the port it bound, the API runtime, and a way to stop it. */
@@ -86,7 +88,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   attachServer(server, apiHandler(api, timeouts.bodyMs), consoleGate(astro, options.consoleToken));
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
-    server.listen(options.port, options.host, done);
+    const reusePort = options.reusePort === true;
+    server.listen({ port: options.port, host: options.host, reusePort, exclusive: reusePort }, done);
   });
   const { port } = server.address() as AddressInfo;
   return {

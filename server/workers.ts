@@ -1,10 +1,9 @@
 // Several server processes on one port (node:cluster): `--workers N` or WEB_CONCURRENCY=N. The
-// primary only supervises: it forks the workers (each a whole server: console and API), says where
-// they listen once all do, starts another when one dies, and passes SIGTERM/SIGINT on. Workers
-// share state only through Postgres and Redis, so the embedded stores (the journal and in-memory
-// limits belong to one process) refuse to run as workers.
+// primary only supervises: it forks the workers (each a whole server: console and API, each with
+// its own SO_REUSEPORT socket), says where they listen once all do, starts another when one dies,
+// and passes SIGTERM/SIGINT on. Workers share state only through Postgres and Redis, so the
+// embedded stores (the journal and in-memory limits belong to one process) refuse to run as workers.
 import cluster, { type Worker } from 'node:cluster';
-import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { sharedAcrossProcesses, type EngineUrls } from './stores/select.ts';
 
@@ -38,20 +37,47 @@ export function workersRefusal(count: number, urls: EngineUrls): string | null {
 /** A worker's address as the primary learns it. */
 export type Announce = (port: number) => void;
 
+/** What a worker tells the primary once it listens. */
+interface ListeningMessage {
+  estateListening: number;
+}
+
+function isListening(message: unknown): message is ListeningMessage {
+  return typeof (message as Partial<ListeningMessage> | null)?.estateListening === 'number';
+}
+
+/** Tells the primary this worker listens on `port` (its own SO_REUSEPORT socket, so cluster cannot see it). */
+export function reportListening(port: number): void {
+  const message: ListeningMessage = { estateListening: port };
+  process.send?.(message);
+}
+
 /**
  * Forks `count` workers of this script and supervises them: `announce` once all listen; a worker
  * that dies later is replaced; one that dies before it listens (bad configuration) ends the
  * primary with its exit code, as a failing single process would.
+ *
+ * Each worker binds its own socket on the port with SO_REUSEPORT, so the kernel spreads connections
+ * and a killed worker's queue dies with it (node's round-robin would hand a connection to a worker
+ * that just died, and the client would wait forever). With `port` 0 the first worker picks a free
+ * port, and every other worker, replacements included, binds that one.
  */
-export function superviseWorkers(count: number, announce: Announce): void {
+export function superviseWorkers(count: number, port: number, announce: Announce): void {
   const listening = new Set<Worker>();
+  let boundPort = port;
   let announced = false;
   let stopping = false;
-  cluster.on('listening', (worker, address: AddressInfo) => {
+  const fork = () => cluster.fork({ PORT: String(boundPort) });
+  cluster.on('message', (worker, message: unknown) => {
+    if (!isListening(message)) return;
     listening.add(worker);
+    if (boundPort === 0) {
+      boundPort = message.estateListening;
+      for (let i = 1; i < count; i++) fork();
+    }
     if (!announced && listening.size === count) {
       announced = true;
-      announce(address.port);
+      announce(boundPort);
     }
   });
   const alive = () =>
@@ -64,7 +90,7 @@ export function superviseWorkers(count: number, announce: Announce): void {
     const listened = listening.delete(worker);
     if (!stopping && listened) {
       console.error(`Worker ${worker.process.pid} died (${signal ?? code}); starting another.`);
-      cluster.fork();
+      fork();
       return;
     }
     if (!stopping) {
@@ -75,5 +101,5 @@ export function superviseWorkers(count: number, announce: Announce): void {
     if (alive().length === 0) process.exit();
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stopAll);
-  for (let i = 0; i < count; i++) cluster.fork();
+  for (let i = 0; i < (port === 0 ? 1 : count); i++) fork();
 }

@@ -1,5 +1,6 @@
 // THE table of contract cases. Every case runs on every serving path (handler, MSW in node, the
-// production server over HTTP) and all must agree; the cases live in ./cases/, one file per purpose.
+// production server over HTTP, and that server on Postgres + Redis: ./orders.engines.test.ts) and
+// all must agree; the cases live in ./cases/, one file per purpose.
 import { errorCases } from './cases/errors.ts';
 import { happyCases } from './cases/happy.ts';
 import { idempotencyCases } from './cases/idempotency.ts';
