@@ -59,7 +59,7 @@ describe.runIf(browserAvailable())('console names', () => {
     const page = await browser.newPage();
     await page.goto(`${server.baseUrl}/app/api`);
     const filled = await page
-      .locator('.alerts a')
+      .locator('.alerts a[data-what-if-link]')
       .evaluateAll((as) =>
         as.map((a) => new URL((a as HTMLAnchorElement).href)).map((u) => u.pathname + u.search),
       );

@@ -85,7 +85,7 @@ describe.runIf(browserAvailable())('console on a phone', () => {
     // The what-ifs as the Overview's alerts open them, filled in.
     await page.goto(`${server.baseUrl}/app/api`);
     const filled = await page
-      .locator('.alerts a')
+      .locator('.alerts a[data-what-if-link]')
       .evaluateAll((as) =>
         as.map(
           (a) =>
