@@ -5,3 +5,4 @@ export * as keys from './keys.ts';
 export * as routes from './routes.ts';
 export * as functions from './functions.ts';
 export * as consumers from './consumers.ts';
+export * as budget from './budget.ts';
