@@ -61,7 +61,7 @@ describe('budget view', () => {
       }>(
         'select dimension, count(*)::INTEGER as targets, sum(status_5xx) as status_5xx, sum(share_pct) as share_pct from v_budget_burn_attribution group by dimension order by dimension',
       );
-      expect(view.length).toBeGreaterThan(0);
+      expect(view.some((v) => v.targets > 1)).toBe(true);
       for (const v of view) {
         const shown = rows.filter((r) => r.dimension === v.dimension);
         const named = shown.filter((r) => r.target_id !== null);
