@@ -16,7 +16,17 @@ describe.runIf(browserAvailable())('console figures', () => {
   let ws: Workspace;
   let facts: RawFacts;
   const groups = new Map<string, string[]>([
-    ['screens', ['/app/api', '/app/api/keys', '/app/api/routes', '/app/api/functions']],
+    [
+      'screens',
+      [
+        '/app/api',
+        '/app/api/keys',
+        '/app/api/routes',
+        '/app/api/functions',
+        '/app/api/consumers',
+        '/app/api/budget',
+      ],
+    ],
   ]);
   beforeAll(async () => {
     ws = await openTestWorkspace();
@@ -25,6 +35,7 @@ describe.runIf(browserAvailable())('console figures', () => {
       ['keys', 'key_id'],
       ['routes', 'route_id'],
       ['functions', 'function_id'],
+      ['consumers', 'consumer_id'],
     ] as const) {
       const ids = await ws.query<{ id: string }>(`select ${id} as id from ${table} order by all`);
       groups.set(
@@ -35,7 +46,7 @@ describe.runIf(browserAvailable())('console figures', () => {
   });
   afterAll(() => ws.close());
 
-  it.each(['screens', 'keys detail', 'routes detail', 'functions detail'])(
+  it.each(['screens', 'keys detail', 'routes detail', 'functions detail', 'consumers detail'])(
     'shows each figure as its unrounded value formatted once, on every page: %s',
     async (group) => {
       const { server, browser } = session();

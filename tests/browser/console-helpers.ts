@@ -58,6 +58,8 @@ export interface WhatIfPages {
   route: string;
   /** The function serving the most routes: change. */
   fn: string;
+  /** The consumer with the most 429s (its page has a burn chart, keys, routes and alerts). */
+  consumer: string;
 }
 
 /** Picks the detail pages whose what-ifs have the most to show, from the raw tables. */
@@ -72,11 +74,15 @@ export async function whatIfPages(ws: Workspace): Promise<WhatIfPages> {
   const [fn] = await ws.query<{ id: string }>(
     `select function_id as id from route_functions group by all order by count(*) desc, function_id limit 1`,
   );
-  if (!key || !route || !fn)
-    throw new Error('the workspace lacks a throttled key, a deprecated route or a function');
+  const [consumer] = await ws.query<{ id: string }>(
+    `select consumer_id as id from traffic_daily group by all order by sum(throttled_429) desc, consumer_id limit 1`,
+  );
+  if (!key || !route || !fn || !consumer)
+    throw new Error('the workspace lacks a throttled key, a deprecated route, a function or a consumer');
   return {
     key: `/app/api/keys/${key.id}`,
     route: `/app/api/routes/${route.id}`,
     fn: `/app/api/functions/${fn.id}`,
+    consumer: `/app/api/consumers/${consumer.id}`,
   };
 }

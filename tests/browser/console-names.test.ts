@@ -10,7 +10,17 @@ describe.runIf(browserAvailable())('console names', () => {
   const session = useConsole();
   let ws: Workspace;
   const groups = new Map<string, string[]>([
-    ['screens', ['/app/api', '/app/api/keys', '/app/api/routes', '/app/api/functions']],
+    [
+      'screens',
+      [
+        '/app/api',
+        '/app/api/keys',
+        '/app/api/routes',
+        '/app/api/functions',
+        '/app/api/consumers',
+        '/app/api/budget',
+      ],
+    ],
   ]);
   let ids: RegExp;
   beforeAll(async () => {
@@ -19,7 +29,7 @@ describe.runIf(browserAvailable())('console names', () => {
       `select '/app/api/keys/' || key_id as path, key_id as id from keys
        union all select '/app/api/routes/' || route_id, route_id from routes
        union all select '/app/api/functions/' || function_id, function_id from functions
-       union all select null, consumer_id from consumers order by all`,
+       union all select '/app/api/consumers/' || consumer_id, consumer_id from consumers order by all`,
     );
     for (const { path } of rows) {
       const group = path?.split('/')[3];
@@ -45,7 +55,7 @@ describe.runIf(browserAvailable())('console names', () => {
     return found;
   }
 
-  it.each(['screens', 'keys', 'routes', 'functions'])(
+  it.each(['screens', 'keys', 'routes', 'functions', 'consumers'])(
     'shows no raw id in the visible text of any page as served: %s',
     async (group) => {
       const context = await session().browser.newContext({ javaScriptEnabled: false });

@@ -71,11 +71,19 @@ async function chartLabelGaps(page: Page): Promise<number[]> {
 describe.runIf(browserAvailable())('console on a phone', () => {
   const session = useConsole();
   let ws: Workspace;
-  const pages = ['/app/api', '/app/api/keys', '/app/api/routes', '/app/api/functions', '/app/api/try'];
+  const pages = [
+    '/app/api',
+    '/app/api/keys',
+    '/app/api/routes',
+    '/app/api/functions',
+    '/app/api/consumers',
+    '/app/api/budget',
+    '/app/api/try',
+  ];
   beforeAll(async () => {
     ws = await openTestWorkspace();
     const detail = await whatIfPages(ws);
-    pages.push(detail.key, detail.route, detail.fn);
+    pages.push(detail.key, detail.route, detail.fn, detail.consumer);
   });
   afterAll(() => ws.close());
 

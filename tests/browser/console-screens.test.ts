@@ -14,12 +14,19 @@ describe.runIf(browserAvailable())('console screens', () => {
     ['Keys', '/app/api/keys'],
     ['Routes', '/app/api/routes'],
     ['Functions', '/app/api/functions'],
+    ['Consumers', '/app/api/consumers'],
+    ['Error budget', '/app/api/budget'],
     ['Try it', '/app/api/try'],
   ];
   beforeAll(async () => {
     ws = await openTestWorkspace();
     const detail = await whatIfPages(ws);
-    pages.push(['Key detail', detail.key], ['Route detail', detail.route], ['Function detail', detail.fn]);
+    pages.push(
+      ['Key detail', detail.key],
+      ['Route detail', detail.route],
+      ['Function detail', detail.fn],
+      ['Consumer detail', detail.consumer],
+    );
   });
   afterAll(() => ws.close());
 
@@ -28,10 +35,13 @@ describe.runIf(browserAvailable())('console screens', () => {
     'Keys',
     'Routes',
     'Functions',
+    'Consumers',
+    'Error budget',
     'Try it',
     'Key detail',
     'Route detail',
     'Function detail',
+    'Consumer detail',
   ])('serves the %s page with no console error and no axe violation, light and dark', async (name) => {
     const { server, browser } = session();
     const path = new Map(pages).get(name);
