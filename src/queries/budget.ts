@@ -1,19 +1,14 @@
 // Queries of the budget view: the error budget over the period, the multi-window burn-rate rules
 // and their alerts, and who burned it (the error-budget views of docs/interfaces.md B2).
 import type { Workspace } from '../lib/db.ts';
+import type { AvailabilityRow } from './overview.ts';
 import { runOne, runQuery } from './sql-file.ts';
 
 /** How many routes, functions and consumers the budget view names per dimension. */
 export const budgetTop = 5;
 
 /** The period's error budget in one row (v_availability with the daily totals). */
-export interface BudgetSummaryRow {
-  availability_pct: number | null;
-  target_pct: number;
-  meets_target: boolean;
-  error_budget_pct: number;
-  budget_spent_pct: number;
-  budget_remaining_pct: number;
+export interface BudgetSummaryRow extends AvailabilityRow {
   budget_requests: number;
   status_5xx: number;
   days_over_budget_pace: number;

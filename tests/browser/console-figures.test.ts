@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../src/lib/db.ts';
 import { browserAvailable, useConsole } from './harness.ts';
-import { openTestWorkspace } from './console-helpers.ts';
+import { consoleScreens, openTestWorkspace } from './console-helpers.ts';
 import { expectedText, readRawFacts, type RawFacts, type ShownFigure } from './figures-expected.ts';
 
 /** Column headers and fact labels that name a figure of these kinds. */
@@ -15,19 +15,7 @@ describe.runIf(browserAvailable())('console figures', () => {
   const session = useConsole();
   let ws: Workspace;
   let facts: RawFacts;
-  const groups = new Map<string, string[]>([
-    [
-      'screens',
-      [
-        '/app/api',
-        '/app/api/keys',
-        '/app/api/routes',
-        '/app/api/functions',
-        '/app/api/consumers',
-        '/app/api/budget',
-      ],
-    ],
-  ]);
+  const groups = new Map<string, string[]>([['screens', consoleScreens]]);
   beforeAll(async () => {
     ws = await openTestWorkspace();
     facts = await readRawFacts(ws);

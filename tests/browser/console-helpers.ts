@@ -5,6 +5,16 @@ import type { Page } from 'playwright-core';
 import { openWorkspace, type Workspace } from '../../src/lib/db.ts';
 import { defaultDataFile } from '../../src/lib/data-file.ts';
 
+/** The console's screens (not detail pages), as the suites that walk every screen list them. */
+export const consoleScreens = [
+  '/app/api',
+  '/app/api/keys',
+  '/app/api/routes',
+  '/app/api/functions',
+  '/app/api/consumers',
+  '/app/api/budget',
+];
+
 /** Opens the workspace file the test build was rendered from (ESTATE_DATA or data/estate.duckdb), read-only. */
 export function openTestWorkspace(): Promise<Workspace> {
   return openWorkspace(defaultDataFile());

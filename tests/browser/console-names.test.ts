@@ -4,24 +4,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../src/lib/db.ts';
 import { browserAvailable, useConsole } from './harness.ts';
-import { openTestWorkspace } from './console-helpers.ts';
+import { consoleScreens, openTestWorkspace } from './console-helpers.ts';
 
 describe.runIf(browserAvailable())('console names', () => {
   const session = useConsole();
   let ws: Workspace;
-  const groups = new Map<string, string[]>([
-    [
-      'screens',
-      [
-        '/app/api',
-        '/app/api/keys',
-        '/app/api/routes',
-        '/app/api/functions',
-        '/app/api/consumers',
-        '/app/api/budget',
-      ],
-    ],
-  ]);
+  const groups = new Map<string, string[]>([['screens', consoleScreens]]);
   let ids: RegExp;
   beforeAll(async () => {
     ws = await openTestWorkspace();

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../src/lib/db.ts';
 import { browserAvailable, openPage, useConsole } from './harness.ts';
-import { openTestWorkspace, whatIfPages } from './console-helpers.ts';
+import { consoleScreens, openTestWorkspace, whatIfPages } from './console-helpers.ts';
 
 const phone = { width: 390, height: 844 };
 
@@ -71,15 +71,7 @@ async function chartLabelGaps(page: Page): Promise<number[]> {
 describe.runIf(browserAvailable())('console on a phone', () => {
   const session = useConsole();
   let ws: Workspace;
-  const pages = [
-    '/app/api',
-    '/app/api/keys',
-    '/app/api/routes',
-    '/app/api/functions',
-    '/app/api/consumers',
-    '/app/api/budget',
-    '/app/api/try',
-  ];
+  const pages = [...consoleScreens, '/app/api/try'];
   beforeAll(async () => {
     ws = await openTestWorkspace();
     const detail = await whatIfPages(ws);
