@@ -4,14 +4,14 @@ import { browserAvailable, openPage, useConsole } from './harness.ts';
 describe.runIf(browserAvailable())('console shell at /app/api', () => {
   const session = useConsole();
 
-  it('loads with no console errors and offers navigation to the four screens', async () => {
+  it('loads with no console errors and offers navigation to the five screens', async () => {
     const { server, browser } = session();
     const { page, errors } = await openPage(browser);
     const response = await page.goto(`${server.baseUrl}/app/api`);
     expect(response?.status()).toBe(200);
     const nav = page.getByRole('navigation', { name: 'Console sections' });
     const links = await nav.getByRole('link').allTextContents();
-    expect(links.map((l) => l.trim())).toEqual(['Overview', 'Keys', 'Routes', 'Functions']);
+    expect(links.map((l) => l.trim())).toEqual(['Overview', 'Keys', 'Routes', 'Functions', 'Consumers']);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -20,6 +20,7 @@ describe.runIf(browserAvailable())('console shell at /app/api', () => {
     ['Keys', '/app/api/keys'],
     ['Routes', '/app/api/routes'],
     ['Functions', '/app/api/functions'],
+    ['Consumers', '/app/api/consumers'],
   ])('navigates to %s', async (label, path) => {
     const { server, browser } = session();
     const { page, errors } = await openPage(browser);
