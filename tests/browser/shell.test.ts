@@ -4,14 +4,21 @@ import { browserAvailable, openPage, useConsole } from './harness.ts';
 describe.runIf(browserAvailable())('console shell at /app/api', () => {
   const session = useConsole();
 
-  it('loads with no console errors and offers navigation to the four screens and the request log', async () => {
+  it('loads with no console errors and offers navigation to the five screens and the request log', async () => {
     const { server, browser } = session();
     const { page, errors } = await openPage(browser);
     const response = await page.goto(`${server.baseUrl}/app/api`);
     expect(response?.status()).toBe(200);
     const nav = page.getByRole('navigation', { name: 'Console sections' });
     const links = await nav.getByRole('link').allTextContents();
-    expect(links.map((l) => l.trim())).toEqual(['Overview', 'Keys', 'Routes', 'Functions', 'Logs']);
+    expect(links.map((l) => l.trim())).toEqual([
+      'Overview',
+      'Keys',
+      'Routes',
+      'Functions',
+      'Consumers',
+      'Logs',
+    ]);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -20,6 +27,7 @@ describe.runIf(browserAvailable())('console shell at /app/api', () => {
     ['Keys', '/app/api/keys', 'Keys'],
     ['Routes', '/app/api/routes', 'Routes'],
     ['Functions', '/app/api/functions', 'Functions'],
+    ['Consumers', '/app/api/consumers', 'Consumers'],
     ['Logs', '/app/api/logs', 'Request log'],
   ])('navigates to %s', async (label, path, heading) => {
     const { server, browser } = session();
