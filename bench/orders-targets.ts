@@ -62,12 +62,19 @@ export const bare: TargetKind = {
   },
 };
 
-/** The production server on its embedded stores, each round with a journal of its own. */
-export function embedded(files: ServerFiles): TargetKind {
+/**
+ * The production server on its embedded stores, each round with a journal and a request log of its
+ * own; `log: 'off'` runs it without the request log, to show what the log costs.
+ */
+export function embedded(files: ServerFiles, log: 'on' | 'off' = 'on'): TargetKind {
   return {
-    name: 'server, embedded stores',
+    name: log === 'on' ? 'server, embedded stores' : 'server, embedded stores, request log off',
     async start(round) {
-      const server = await spawnServer({ ...files, ordersDir: join(files.dir, `orders-${round}`) });
+      const dir = join(files.dir, `embedded-log-${log}-${round}`);
+      const server = await spawnServer(
+        { ...files, ordersDir: join(dir, 'orders') },
+        { env: { ESTATE_REQUEST_LOG: log, ESTATE_REQUEST_LOG_DIR: join(dir, 'requests') } },
+      );
       return {
         url: `${server.baseUrl}/v2/orders`,
         pids: () => [server.child.pid ?? 0],

@@ -11,6 +11,7 @@ import { problemResponse } from '../src/api/orders/respond.ts';
 import { installLiveSource } from '../src/live/source.ts';
 import { loadApiRuntime, type ApiOptions, type ApiRuntime } from './api-deps.ts';
 import { apiHandler, attachServer, type NodeHandler } from './api-listener.ts';
+import { consoleGate } from './console-gate.ts';
 
 /** The server's deadlines, in milliseconds (docs/decisions.md, "Time-outs"). */
 export interface ServerTimeouts {
@@ -47,6 +48,8 @@ export interface ServerOptions {
   api?: ApiOptions;
   /** Deadlines; each defaults to defaultTimeouts. */
   timeouts?: Partial<ServerTimeouts>;
+  /** With a token, the console and its log need it (./console-gate.ts); unset, they are open. */
+  consoleToken?: string;
   /** Bind with SO_REUSEPORT beside sibling workers (server/workers.ts); default false. */
   reusePort?: boolean;
 }
@@ -82,7 +85,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     keepAliveTimeout: timeouts.keepAliveMs,
     connectionsCheckingInterval: timeouts.checkEveryMs,
   });
-  attachServer(server, apiHandler(api, timeouts.bodyMs), astro);
+  attachServer(server, apiHandler(api, timeouts.bodyMs), consoleGate(astro, options.consoleToken));
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     const reusePort = options.reusePort === true;

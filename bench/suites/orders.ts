@@ -1,6 +1,6 @@
 // POST /v2/orders against a bare node:http server that only parses JSON and validates by hand,
 // measured in the same run with autocannon (50 connections): the production server on its embedded
-// stores (full contract, fsynced journal), and on Postgres + Redis with one and with two workers
+// stores (full contract, fsynced journal) with its request log on (as npm start runs) and off, and on Postgres + Redis with one and with two workers
 // (throwaway engines, fsync on, started here; skipped with the reason when they are not installed).
 // The production server reads a copy of the workspace with this tree's views
 // (bench/workspace-copy.ts) and gets a benchmark key issued into its own issued-keys file with a
@@ -172,11 +172,11 @@ function report(kinds: TargetKind[], results: Round[][]): void {
 
 /** The Orders API throughput suite. */
 export const suite: BenchSuite = {
-  name: 'orders: POST /v2/orders, production server (embedded; Postgres + Redis, 1 and 2 workers) vs bare node:http',
+  name: 'orders: POST /v2/orders, production server (embedded, log on and off; Postgres + Redis, 1 and 2 workers) vs bare node:http',
   async run() {
     const { files, body } = await benchFiles();
     const engines = await startBenchEngines();
-    const kinds = [bare, embedded(files)];
+    const kinds = [bare, embedded(files), embedded(files, 'off')];
     if (typeof engines === 'string') console.log(`Postgres + Redis rows skipped: ${engines}.\n`);
     else kinds.push(onEngines(files, engines, 1), onEngines(files, engines, 2));
     const results: Round[][] = kinds.map(() => []);

@@ -31,7 +31,7 @@ export interface FileLogOptions {
   dir: string;
   /** Cap on all segments together; the oldest segment goes first. */
   maxBytes: number;
-  /** A segment is closed for appends once it reaches this size. */
+  /** A segment is closed for appends once it reaches this size; default an eighth of the cap, 64 KiB–16 MiB. */
   segmentBytes?: number;
   /** How long an appended line may wait in memory before its batch is written. */
   flushMs?: number;
@@ -71,7 +71,11 @@ export class FileRequestLog implements RequestLog {
 
   /** Opens (creating) the log in `options.dir`, one process per folder, and replays what it holds. */
   static async open(options: FileLogOptions): Promise<FileRequestLog> {
-    const full = { ...fileLogDefaults, ...options };
+    const segmentBytes = Math.min(
+      fileLogDefaults.segmentBytes,
+      Math.max(2 ** 16, Math.floor(options.maxBytes / 8)),
+    );
+    const full = { ...fileLogDefaults, segmentBytes, ...options };
     mkdirSync(full.dir, { recursive: true });
     const unlock = await lockFolder(full.dir);
     const log = new FileRequestLog(full, unlock);

@@ -1,8 +1,8 @@
 // Which request log the API writes: on local files beside the journal (the embedded default), in
 // Postgres when orders are there (so every worker writes, and every console reads, one log), or
 // none (ESTATE_REQUEST_LOG=off, to measure what it costs).
-import { dirname, join, resolve } from 'node:path';
 import type { RequestLog } from '../../src/api/request-log.ts';
+import { requestLogDir } from '../../src/lib/live-views.ts';
 import type { ApiStores } from '../stores/select.ts';
 import { FileRequestLog, fileLogDefaults } from './file-log.ts';
 
@@ -24,7 +24,7 @@ export function requestLogOptionsFrom(
   const mb = Number(env.ESTATE_REQUEST_LOG_MAX_MB);
   return {
     off: env.ESTATE_REQUEST_LOG === 'off',
-    dir: resolve(env.ESTATE_REQUEST_LOG_DIR ?? join(dirname(resolve(ordersDir)), 'requests')),
+    dir: requestLogDir(env, ordersDir),
     maxBytes: Number.isFinite(mb) && mb > 0 ? mb * 2 ** 20 : fileLogDefaults.maxBytes,
   };
 }
