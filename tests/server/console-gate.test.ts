@@ -17,12 +17,11 @@ const seen: string[] = [];
 
 /** A server whose console answers "console: <path>", behind a gate with `secret`. */
 async function gated(secret: string | undefined): Promise<string> {
-  const server = createServer(
-    consoleGate((req, res) => {
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end(`console: ${req.url}`);
-    }, secret),
-  );
+  const gate = consoleGate((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.end(`console: ${req.url}`);
+  }, secret);
+  const server = createServer((req, res) => void gate(req, res));
   servers.push(server);
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -77,7 +76,7 @@ describe('the console gate', () => {
     expect(res.headers.get('www-authenticate')).toBe('Bearer realm="console"');
     expect(JSON.parse(res.body)).toMatchObject({
       status: 401,
-      detail: expect.stringContaining('CONSOLE_TOKEN'),
+      detail: expect.stringContaining('CONSOLE_TOKEN') as unknown,
     });
   });
 
@@ -163,7 +162,9 @@ describe('the production server with CONSOLE_TOKEN', () => {
     expect((await call(`${at}/app/api`, { headers: html })).status).toBe(303);
     const api = await call(`${at}/v2/orders`);
     expect(api.status).toBe(401);
-    expect(JSON.parse(api.body)).toMatchObject({ type: expect.stringMatching(/unauthenticated$/) });
+    expect(JSON.parse(api.body)).toMatchObject({
+      type: expect.stringMatching(/unauthenticated$/) as unknown,
+    });
     expect((await call(`${at}/healthz`)).status).toBe(200);
   });
 });
