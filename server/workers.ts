@@ -52,10 +52,14 @@ export function reportListening(port: number): void {
   process.send?.(message);
 }
 
+/** How long the primary waits before replacing a worker that died before it listened: 1 s, doubling to 30 s. */
+const restartBackoffMs = { first: 1_000, max: 30_000 };
+
 /**
- * Forks `count` workers of this script and supervises them: `announce` once all listen; a worker
- * that dies later is replaced; one that dies before it listens (bad configuration) ends the
- * primary with its exit code, as a failing single process would.
+ * Forks `count` workers of this script and supervises them: `announce` once all listen. Before
+ * that, a worker that dies (bad configuration) ends the primary with its exit code, as a failing
+ * single process would. After it, every worker that dies is replaced: at once if it was serving,
+ * after a growing pause if it died while starting, so a broken start cannot spin the primary.
  *
  * Each worker binds its own socket on the port with SO_REUSEPORT, so the kernel spreads connections
  * and a killed worker's queue dies with it (node's round-robin would hand a connection to a worker
@@ -67,10 +71,13 @@ export function superviseWorkers(count: number, port: number, announce: Announce
   let boundPort = port;
   let announced = false;
   let stopping = false;
+  let backoffMs = restartBackoffMs.first;
+  const pending = new Set<NodeJS.Timeout>();
   const fork = () => cluster.fork({ PORT: String(boundPort) });
   cluster.on('message', (worker, message: unknown) => {
     if (!isListening(message)) return;
     listening.add(worker);
+    backoffMs = restartBackoffMs.first;
     if (boundPort === 0) {
       boundPort = message.estateListening;
       for (let i = 1; i < count; i++) fork();
@@ -84,17 +91,32 @@ export function superviseWorkers(count: number, port: number, announce: Announce
     Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && !w.isDead());
   const stopAll = () => {
     stopping = true;
+    for (const timer of pending) clearTimeout(timer);
     for (const worker of alive()) worker.process.kill('SIGTERM');
+  };
+  const forkLater = (ms: number) => {
+    const timer = setTimeout(() => {
+      pending.delete(timer);
+      if (!stopping) fork();
+    }, ms);
+    pending.add(timer);
   };
   cluster.on('exit', (worker, code, signal) => {
     const listened = listening.delete(worker);
+    const how = `${worker.process.pid} ${listened ? 'died' : 'exited before it listened'} (${signal ?? code})`;
     if (!stopping && listened) {
-      console.error(`Worker ${worker.process.pid} died (${signal ?? code}); starting another.`);
+      console.error(`Worker ${how}; starting another.`);
       fork();
       return;
     }
+    if (!stopping && announced) {
+      console.error(`Worker ${how}; starting another in ${backoffMs / 1000} s.`);
+      forkLater(backoffMs);
+      backoffMs = Math.min(backoffMs * 2, restartBackoffMs.max);
+      return;
+    }
     if (!stopping) {
-      console.error(`Worker ${worker.process.pid} exited (${signal ?? code}) before it listened; stopping.`);
+      console.error(`Worker ${how}; stopping.`);
       process.exitCode = code || 1;
       stopAll();
     }

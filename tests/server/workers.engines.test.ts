@@ -2,7 +2,8 @@
 // hammered with 200 concurrent requests gets exactly 60 × 201; 50 concurrent requests with one
 // Idempotency-Key create one order; after kill -9 of a worker under load every 201'd order is in
 // Postgres, and the primary has started another worker; while workers are killed under load no
-// connection waits forever (each worker has its own SO_REUSEPORT socket, which dies with it).
+// connection waits forever (each worker has its own SO_REUSEPORT socket, which dies with it); a
+// replacement killed while it boots is replaced in turn; Redis and Postgres restart under load.
 import { readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -178,6 +179,39 @@ describe.skipIf(!enginesAvailable())(
       expect(outcomes.hung).toBe(0);
       expect([...statuses]).toEqual([201]);
       expect(outcomes.answered).toBeGreaterThan(80);
+    });
+
+    it('replaces a replacement that is killed before it listens, and keeps serving', async () => {
+      const server = await startWorkers();
+      const port = Number(new URL(server.baseUrl).port);
+      const [victim, survivor] = childPids(server.child.pid ?? 0);
+      process.kill(victim!, 'SIGKILL');
+      const isNew = (pid: number, known: (number | undefined)[]) => !known.includes(pid);
+      const booting = await until(
+        'a replacement worker',
+        () => childPids(server.child.pid ?? 0).find((pid) => isNew(pid, [victim, survivor])),
+        { timeoutMs: 60_000, everyMs: 2 },
+      );
+      process.kill(booting, 'SIGKILL');
+      const third = await until(
+        'another replacement',
+        () => childPids(server.child.pid ?? 0).find((pid) => isNew(pid, [victim, survivor, booting])),
+        { timeoutMs: 60_000 },
+      );
+      const written = bytesWritten(third);
+      // Fresh connections, spread by the kernel over both workers once the third listens.
+      await until(
+        'the third worker serving',
+        async () => {
+          const answers = await Promise.all(
+            Array.from({ length: 20 }, () => sendRaw(port, { ...create(fuzzKey), target: '/v2/orders' })),
+          );
+          expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
+          return bytesWritten(third) - written > 5 * 300;
+        },
+        { timeoutMs: 60_000 },
+      );
+      expect(server.child.exitCode).toBeNull();
     });
 
     it('stops every worker on SIGTERM to the primary', async () => {
