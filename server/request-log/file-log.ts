@@ -61,6 +61,7 @@ export class FileRequestLog implements RequestLog {
   /** Who waits for entries below a seq to be written (or refused). */
   private waiters: { seq: number; done: () => void }[] = [];
   private failing = false;
+  private closed = false;
   private readonly options: Required<FileLogOptions>;
   private readonly unlock: () => void;
 
@@ -90,6 +91,7 @@ export class FileRequestLog implements RequestLog {
 
   /** Records an answered request: indexed at once, on disk within `flushMs`. */
   append(record: RequestRecord): void {
+    if (this.closed) return;
     const line = JSON.stringify(record);
     const length = Buffer.byteLength(line);
     let segment = this.current();
@@ -155,6 +157,8 @@ export class FileRequestLog implements RequestLog {
   /** Writes what waits, then closes the files. */
   async close(): Promise<void> {
     await this.flushed();
+    // Answers still going out while the server stops are not logged: their files are closing.
+    this.closed = true;
     for (const segment of this.segments) closeSegment(segment);
     this.unlock();
   }

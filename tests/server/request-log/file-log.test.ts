@@ -36,6 +36,20 @@ describe('FileRequestLog', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('drops, quietly, what is appended after it closed (answers sent while the server stops)', async () => {
+    const log = await FileRequestLog.open({ dir, maxBytes: 1 << 20 });
+    log.append(record(0));
+    await log.close();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    log.append(record(1));
+    await log.flushed();
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    const reopened = await FileRequestLog.open({ dir, maxBytes: 1 << 20 });
+    expect(ids((await reopened.page({ limit: 10 })).rows)).toEqual(idsOf([0]));
+    await reopened.close();
+  });
+
   it('shows an entry at once, on disk after flushing, and the same after a reopen', async () => {
     const log = await FileRequestLog.open({ dir, maxBytes: 1 << 20 });
     for (const n of range(0, 25)) log.append(record(n));
