@@ -1,5 +1,5 @@
 // The request log in Postgres, for servers with their orders there: every worker appends its
-// answers in batches (one multi-row INSERT at most every `flushMs`), every console reads the same
+// answers in batches (one INSERT of a JSON array at most every `flushMs`), every console reads the same
 // rows, and the oldest rows past the cap are deleted now and then. The log is best-effort, as its
 // embedded twin: a batch Postgres refuses is dropped (logged once per outage); orders never are.
 import type {
@@ -141,7 +141,7 @@ export class PostgresRequestLog implements RequestLog {
 
   private async insert(batch: RequestRecord[]): Promise<void> {
     try {
-      await this.db.query('insert_requests', postgresSql('insert_requests'), columns(batch));
+      await this.db.query('insert_requests', postgresSql('insert_requests'), [JSON.stringify(batch)]);
       if (++this.flushes % 20 === 0)
         await this.db.query('request_trim', postgresSql('request_trim'), [this.maxRows]);
       this.failing = false;
@@ -153,31 +153,6 @@ export class PostgresRequestLog implements RequestLog {
       this.failing = true;
     }
   }
-}
-
-/** A batch as one array per column, in the INSERT's column order. */
-function columns(records: RequestRecord[]): unknown[][] {
-  const pick = <K extends keyof RequestRecord>(key: K) => records.map((r) => r[key]);
-  return [
-    pick('request_id'),
-    pick('time_ms'),
-    pick('method'),
-    pick('path'),
-    pick('route_id'),
-    pick('status'),
-    pick('problem_type'),
-    pick('latency_ms'),
-    pick('key_id'),
-    pick('consumer_id'),
-    pick('environment'),
-    pick('livemode'),
-    pick('caller_kind'),
-    pick('user_agent'),
-    pick('idempotent_replay'),
-    pick('order_id'),
-    records.map((r) => JSON.stringify(r.response_headers)),
-    records.map((r) => (r.problem === null ? null : JSON.stringify(r.problem))),
-  ];
 }
 
 /** A row as the embedded log returns it (bigints as numbers). */
