@@ -1,6 +1,7 @@
-// `npm run screenshots`: builds the console, serves it, and captures the four screens (light, 1440 px),
-// a route's detail, the Overview dark, Routes at 360 px, and the Overview and a shared throttle
-// what-if on a phone (390 px) into docs/screenshots/, with the browser-test harness.
+// `npm run screenshots`: builds the console, serves it, and captures the five screens and the
+// error-budget view (light, 1440 px), a route's and the throttled consumer's detail, the Overview
+// dark, Routes at 360 px, and the Overview, the consumers at risk and a shared throttle what-if on a
+// phone (390 px) into docs/screenshots/, with the browser-test harness.
 // ESTATE_TEST_DIST picks the build folder (default .test-dist-screenshots); SKIP_BUILD=1 reuses it.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -11,7 +12,7 @@ process.env.ESTATE_TEST_DIST ??= '.test-dist-screenshots';
 const { launchBrowser, startConsoleServer, stopConsoleServer, testDist } =
   await import('../tests/browser/harness.ts');
 
-/** A capture: the page (with {orders} and {storm} filled in), whole, or only the screen it opens on. */
+/** A capture: the page (with {orders}, {storm} and {throttled} filled in), whole, or only the screen it opens on. */
 interface Shot {
   name: string;
   path: string;
@@ -25,10 +26,14 @@ const shots: Shot[] = [
   { name: 'keys', path: '/app/api/keys', width: 1440, scheme: 'light' },
   { name: 'routes', path: '/app/api/routes', width: 1440, scheme: 'light' },
   { name: 'functions', path: '/app/api/functions', width: 1440, scheme: 'light' },
+  { name: 'consumers', path: '/app/api/consumers', width: 1440, scheme: 'light' },
+  { name: 'consumer-detail', path: '/app/api/consumers/{throttled}', width: 1440, scheme: 'light' },
+  { name: 'budget', path: '/app/api/budget', width: 1440, scheme: 'light' },
   { name: 'route-detail', path: '/app/api/routes/{orders}', width: 1440, scheme: 'light' },
   { name: 'overview-dark', path: '/app/api', width: 1440, scheme: 'dark' },
   { name: 'routes-360', path: '/app/api/routes', width: 360, scheme: 'light' },
   { name: 'overview-390', path: '/app/api', width: 390, scheme: 'light' },
+  { name: 'consumers-at-risk-390', path: '/app/api/consumers?chip=at-risk', width: 390, scheme: 'light' },
   {
     name: 'what-if-throttle-390',
     path: '/app/api/keys/{storm}?throttle_rpm=1800#what-if-throttle',
@@ -53,8 +58,8 @@ const ws = await openWorkspace(defaultDataFile());
 const [orders] = await ws.query<{ route_id: string }>(
   "select route_id from v_route_stats where method = 'POST' and path = '/v2/orders' order by requests_per_day desc limit 1",
 );
-const [storm] = await ws.query<{ key_id: string }>(
-  'select key_id from traffic_daily group by all order by sum(throttled_429) desc, key_id limit 1',
+const [storm] = await ws.query<{ key_id: string; consumer_id: string }>(
+  'select key_id, consumer_id from traffic_daily group by all order by sum(throttled_429) desc, key_id limit 1',
 );
 ws.close();
 const server = await startConsoleServer();
@@ -67,7 +72,8 @@ try {
     });
     const path = shot.path
       .replace('{orders}', orders?.route_id ?? '')
-      .replace('{storm}', storm?.key_id ?? '');
+      .replace('{storm}', storm?.key_id ?? '')
+      .replace('{throttled}', storm?.consumer_id ?? '');
     await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'networkidle' });
     const file = `docs/screenshots/${shot.name}.png`;
     await page.screenshot({ path: file, fullPage: !shot.screenOnly });

@@ -30,7 +30,8 @@ export const demoWorld: ApiWorld = ${JSON.stringify(await publicWorld(source))};
 `,
     'src/mocks/demo-key.ts': `${header}
 // The demo sandbox key's value: test mode, published in the README, so tests and examples can send
-// it. Only the package's main entry exports it; the browser worker and the console never import it.
+// it. The package's main entry exports it and the console's try-it panel prefills it; the browser
+// worker never imports it.
 
 /** The demo sandbox key's value (\`${demoSandboxKeyId}\`), which the default handlers accept. */
 export function demoSandboxKey(): string {

@@ -5,19 +5,20 @@
 // select (by default durable orders in the journal, replayed at start, and limits in memory:
 // server/stores/select.ts).
 import { hash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Clock, DeprecatedPath, IdGenerator, KeyRecord, OrdersDeps } from '../src/api/orders/deps.ts';
+import type { Clock, IdGenerator, KeyRecord, OrdersDeps } from '../src/api/orders/deps.ts';
 import { randomIds, systemClock } from '../src/api/orders/ids.ts';
 import { MapKeyStore, SetCatalog } from '../src/api/orders/memory-store.ts';
 import { defaultDataFile } from '../src/lib/data-file.ts';
-import { openWorkspace } from '../src/lib/db.ts';
 import { issuedKeysFile } from '../src/lib/issued-keys-file.ts';
-import { readDeprecatedPaths } from './deprecated-paths.ts';
 import type { HealthCheck } from './health.ts';
 import { FollowingKeyStore } from './issued-keys.ts';
 import { engineUrls, openStores, type ApiStores, type EngineUrls } from './stores/select.ts';
 import { toKeyRecord } from '../src/api/orders/world-deps.ts';
+import { routeFinder, type RouteFinder } from '../src/api/route-map.ts';
+import type { RequestLog } from '../src/api/request-log.ts';
+import { openRequestLog, type RequestLogOptions } from './request-log/open.ts';
+import { readReference } from './workspace/reference.ts';
 
 /** Where the API's data lives; every field has a default. */
 export interface ApiOptions {
@@ -33,6 +34,8 @@ export interface ApiOptions {
   ids?: IdGenerator;
   /** How often a journal lane out of service is probed (ms); default journalProbeMs. */
   journalProbeMs?: number;
+  /** The request log: where, how large, or off (ESTATE_REQUEST_LOG*; see ./request-log/open.ts). */
+  requestLog?: RequestLogOptions;
 }
 
 /** The server's deps, the stores behind them, and what readiness asks. */
@@ -41,48 +44,11 @@ export interface ApiRuntime {
   stores: ApiStores;
   /** Every part that can be out, for GET /readyz (server/health.ts). */
   health: HealthCheck[];
+  /** Every answer of the API, for the console and analysts; null when turned off. */
+  log: RequestLog | null;
+  /** The workspace route a request maps to (for the log). */
+  routeOf: RouteFinder;
   close(): Promise<void>;
-}
-
-interface Reference {
-  keys: {
-    key_id: string;
-    environment: string;
-    status: string;
-    plan: string;
-    rpm_budget: number;
-    scopes: string[];
-    expires_at: string | null;
-    key_hash_sha256: string;
-  }[];
-  plans: { plan: string; quota: number }[];
-  customers: { customer_id: string }[];
-  skus: { sku: string }[];
-  deprecated: Map<string, DeprecatedPath>;
-}
-
-/** Reads keys, plans, customers and skus, then closes the file again. */
-async function readReference(file: string): Promise<Reference> {
-  if (!existsSync(file)) {
-    console.warn(`Orders API: no workspace at ${file}; only issued keys, no customers or skus.`);
-    return { keys: [], plans: [], customers: [], skus: [], deprecated: new Map() };
-  }
-  const db = await openWorkspace(file);
-  try {
-    return {
-      keys: await db.query(
-        `select key_id, environment, status, plan, rpm_budget, scopes, key_hash_sha256,
-                strftime(expires_at, '%Y-%m-%dT%H:%M:%S.000Z') as expires_at
-         from keys`,
-      ),
-      plans: await db.query('select plan, quota_requests_per_period::DOUBLE as quota from plans'),
-      customers: await db.query('select customer_id from customers'),
-      skus: await db.query('select sku from skus'),
-      deprecated: await readDeprecatedPaths(db),
-    };
-  } finally {
-    db.close();
-  }
 }
 
 /** Loads the API's deps for the production server. */
@@ -92,7 +58,7 @@ export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRunti
   const known = new MapKeyStore(
     reference.keys.map((k): [string, KeyRecord] => [
       k.key_hash_sha256,
-      toKeyRecord(k, quotas.get(k.plan) ?? 0),
+      { ...toKeyRecord(k, quotas.get(k.plan) ?? 0), consumer_id: k.consumer_id },
     ]),
   );
   const keys = new FollowingKeyStore(
@@ -101,8 +67,9 @@ export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRunti
     (plan) => quotas.get(plan) ?? 0,
   );
   const clock = options.clock ?? systemClock;
+  const ordersDir = options.ordersDir ?? resolve(process.env.ESTATE_ORDERS_DIR ?? 'data/orders');
   const stores = await openStores(options.engines ?? engineUrls(), {
-    ordersDir: options.ordersDir ?? resolve(process.env.ESTATE_ORDERS_DIR ?? 'data/orders'),
+    ordersDir,
     clock,
     journalProbeMs: options.journalProbeMs,
   });
@@ -121,5 +88,17 @@ export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRunti
     ids: options.ids ?? randomIds,
     deprecatedPaths: reference.deprecated,
   };
-  return { deps, stores, health: stores.checks, close: () => stores.close() };
+  const log = await openRequestLog(options.requestLog ?? {}, stores, ordersDir);
+  return {
+    deps,
+    stores,
+    health: stores.checks,
+    log,
+    routeOf: routeFinder(reference.routes),
+    close: async () => {
+      // The log first: its last records go into the stores' database (or folder).
+      await log?.close();
+      await stores.close();
+    },
+  };
 }

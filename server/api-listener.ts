@@ -7,40 +7,58 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { handleNodeRequest, writePlain } from '../src/api/http/node.ts';
 import type { PlainResponse } from '../src/api/orders/plain.ts';
-import { problemResponse } from '../src/api/orders/respond.ts';
+import { randomId } from '../src/api/orders/ids.ts';
+import { problemResponse, withRequestId } from '../src/api/orders/respond.ts';
 import type { ApiRuntime } from './api-deps.ts';
 import { healthResponse } from './health.ts';
+import { answerLogger, type AnswerLogger } from './request-logging.ts';
 import { destinationOf, type Destination } from './routing.ts';
 
 /** A node:http request handler (the console's, or the API's). */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
-/** Answers a request routed to the API or to health (see ./routing.ts). */
-export type ApiHandler = (
+/** Answers a request routed to the API or to health (see ./routing.ts); `record` logs an API answer. */
+export type ApiHandler = ((
   req: IncomingMessage,
   res: ServerResponse,
   destination: Exclude<Destination, 'console'>,
   expectsContinue?: boolean,
-) => void;
+) => void) & { record: AnswerLogger };
 
 /** Methods some resource of this server answers (the Allow of a CONNECT refusal). */
 const allowed = 'GET, HEAD, POST';
 
-/** The API and health handler over a runtime; `bodyTimeoutMs` bounds a body once it is asked for. */
+/**
+ * The API and health handler over a runtime; `bodyTimeoutMs` bounds a body once it is asked for.
+ * Every API answer is recorded in the request log (health is not: it is not the API).
+ */
 export function apiHandler(runtime: ApiRuntime, bodyTimeoutMs?: number): ApiHandler {
-  return (req, res, destination, expectsContinue = false) => {
+  const record = answerLogger(runtime.log, runtime.routeOf);
+  const handler = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    destination: Exclude<Destination, 'console'>,
+    expectsContinue = false,
+  ) => {
+    const arrived = performance.now();
     const answered =
       destination === 'health'
         ? healthResponse(req.method ?? 'GET', req.url ?? '/', runtime.health).then((response) =>
             writePlain(res, response),
           )
-        : handleNodeRequest(req, res, runtime.deps, { bodyTimeoutMs, expectsContinue });
+        : handleNodeRequest(req, res, runtime.deps, { bodyTimeoutMs, expectsContinue }).then((response) =>
+            record(req, response, arrived),
+          );
     answered.catch(() => {
-      if (!res.headersSent) writePlain(res, problemResponse('internal-error', 'Unexpected failure'), true);
-      else res.destroy();
+      if (res.headersSent) res.destroy();
+      else writePlain(res, stamped(problemResponse('internal-error', 'Unexpected failure')), true);
     });
   };
+  return Object.assign(handler, { record });
 }
+
+/** An answer the server gives itself, with a request id as the contract's answers have. */
+const stamped = (response: PlainResponse) => withRequestId(response, randomId('req_'));
 
 /**
  * A request node could not parse, as a response needs it: its method, read off the raw bytes
@@ -52,7 +70,8 @@ function unparsedRequest(raw: Buffer | undefined): IncomingMessage {
 }
 
 /** Writes `response` on a socket no ServerResponse owns (CONNECT, parse errors), then closes it. */
-function answerOnSocket(socket: Duplex, response: PlainResponse, req: IncomingMessage): void {
+function answerOnSocket(socket: Duplex, unstamped: PlainResponse, req: IncomingMessage): void {
+  const response = stamped(unstamped);
   if (!socket.writable) {
     socket.destroy();
     return;
@@ -77,9 +96,10 @@ function parseProblem(code: string | undefined): PlainResponse {
 
 /**
  * Answers on a node:http server what never reaches 'request': CONNECT (405), an Expect other than
- * 100-continue (417), and a request node cannot parse or that timed out before its headers ended.
+ * 100-continue (417; recorded with `record` when its path is the API's), and a request node cannot
+ * parse or that timed out before its headers ended.
  */
-export function attachEdges(server: Server): void {
+export function attachEdges(server: Server, record?: AnswerLogger): void {
   server.on('connect', (req: IncomingMessage, socket: Duplex) =>
     answerOnSocket(
       socket,
@@ -87,9 +107,14 @@ export function attachEdges(server: Server): void {
       req,
     ),
   );
-  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) =>
-    writePlain(res, problemResponse('expectation-failed', 'The only expectation met is 100-continue'), true),
-  );
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    const arrived = performance.now();
+    const response = stamped(
+      problemResponse('expectation-failed', 'The only expectation met is 100-continue'),
+    );
+    writePlain(res, response, true);
+    if (destinationOf(req.url) === 'api') record?.(req, response, arrived);
+  });
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
     // Mid-response (or mid-request, with a handler already answering) nothing more can be said.
     if ((socket as { _httpMessage?: unknown })._httpMessage) socket.destroy();
@@ -112,5 +137,5 @@ export function attachServer(server: Server, api: ApiHandler, console: NodeHandl
   };
   server.on('request', (req: IncomingMessage, res: ServerResponse) => route(req, res, false));
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => route(req, res, true));
-  attachEdges(server);
+  attachEdges(server, api.record);
 }

@@ -18,7 +18,7 @@ export async function readDeprecatedPaths(db: Workspace): Promise<Map<string, De
   for (const [path, { method, successor }] of Object.entries(servedDeprecated)) {
     try {
       const headers = await deprecatedRouteHeaders(method, path, db);
-      if (headers) served.set(path, { successor, headers: deprecationHeaderFields(headers) });
+      if (headers) served.set(path, { method, successor, headers: deprecationHeaderFields(headers) });
     } catch (error) {
       console.warn(`${method} ${path} is not served: ${(error as Error).message.split('\n')[0]}`);
     }

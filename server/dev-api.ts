@@ -1,23 +1,32 @@
 // `npm run dev`: the production server's API listener mounted on Vite's dev middleware by an Astro
 // integration, so the dev server routes exactly as `npm start` does (./routing.ts) and runs one
 // API runtime. Imported by astro.config.mjs; only `astro dev` calls its hooks.
-import { Server } from 'node:http';
+import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AstroIntegration } from 'astro';
 import { writePlain } from '../src/api/http/node.ts';
-import { problemResponse } from '../src/api/orders/respond.ts';
+import { randomId } from '../src/api/orders/ids.ts';
+import { problemResponse, withRequestId } from '../src/api/orders/respond.ts';
+import { installLiveSource } from '../src/live/source.ts';
 import type { ApiRuntime } from './api-deps.ts';
 import { apiHandler, attachEdges, type ApiHandler } from './api-listener.ts';
 import { destinationOf } from './routing.ts';
 
 /** An API that could not start: every API request is a 503 that says why. */
 function unavailable(reason: string): ApiHandler {
-  return (_req, res) =>
-    writePlain(
-      res,
-      problemResponse('service-unavailable', `The Orders API could not start: ${reason}`, {
-        'retry-after': '5',
-      }),
-    );
+  const answer: ApiHandler = Object.assign(
+    (_req: IncomingMessage, res: ServerResponse) =>
+      writePlain(
+        res,
+        withRequestId(
+          problemResponse('service-unavailable', `The Orders API could not start: ${reason}`, {
+            'retry-after': '5',
+          }),
+          randomId('req_'),
+        ),
+      ),
+    { record: () => undefined },
+  );
+  return answer;
 }
 
 /** The Astro integration that serves the API (and /healthz, /readyz) under `astro dev`. */
@@ -33,6 +42,7 @@ export function devApi(): AstroIntegration {
           const { loadApiRuntime } = await import('./api-deps.ts');
           runtime = await loadApiRuntime();
           api = apiHandler(runtime);
+          if (runtime.log) installLiveSource({ startedAtMs: Date.now(), log: runtime.log });
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
           logger.error(`Orders API not served: ${reason}`);
@@ -43,9 +53,10 @@ export function devApi(): AstroIntegration {
           if (destination === 'console') next();
           else api(req, res, destination);
         });
-        if (server.httpServer instanceof Server) attachEdges(server.httpServer);
+        if (server.httpServer instanceof Server) attachEdges(server.httpServer, api.record);
       },
       'astro:server:done': async () => {
+        installLiveSource(null);
         await runtime?.close();
         runtime = undefined;
       },

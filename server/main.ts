@@ -3,17 +3,20 @@
 import cluster from 'node:cluster';
 import { startServer } from './server.ts';
 import { describeStores, engineUrls } from './stores/select.ts';
-import { superviseWorkers, workerCount, workersRefusal } from './workers.ts';
+import { reportListening, superviseWorkers, workerCount, workersRefusal } from './workers.ts';
 
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? 'localhost';
 const distDir = process.env.ESTATE_DIST ?? 'dist';
 // ESTATE_CONSOLE=off serves only the /v2 API (no Astro build needed: tests, benchmarks).
 const withConsole = process.env.ESTATE_CONSOLE !== 'off';
+// Set, it keeps the console private: every /app/ page and the request log need it.
+const consoleToken = process.env.CONSOLE_TOKEN || undefined;
 
 /** Prints where the server listens (tests and scripts wait for the Orders API line). */
 function announce(boundPort: number, detail: string): void {
-  if (withConsole) console.log(`Estate Console  http://${host}:${boundPort}/app/api`);
+  const privacy = consoleToken ? ' (private: sign in with CONSOLE_TOKEN)' : '';
+  if (withConsole) console.log(`Estate Console  http://${host}:${boundPort}/app/api${privacy}`);
   console.log(`Orders API      http://${host}:${boundPort}/v2/orders`);
   console.log(`Stores          ${detail}`);
 }
@@ -30,10 +33,14 @@ try {
 
 if (cluster.isPrimary && workers > 1) {
   const stores = describeStores(engineUrls());
-  superviseWorkers(workers, (boundPort) => announce(boundPort, `${stores}; ${workers} worker processes`));
+  superviseWorkers(workers, port, (boundPort) =>
+    announce(boundPort, `${stores}; ${workers} worker processes`),
+  );
 } else {
-  const server = await startServer({ port, host, distDir, console: withConsole });
+  const reusePort = cluster.isWorker;
+  const server = await startServer({ port, host, distDir, console: withConsole, reusePort, consoleToken });
   if (cluster.isPrimary) announce(server.port, server.api.stores.summary);
+  else reportListening(server.port);
   let stopping = false;
   const stop = () => {
     if (stopping) return;

@@ -6,13 +6,20 @@
 // never acknowledged and is cut off. A disk that refuses is a store that is out (503): a lane that
 // cannot cut a refused batch off leaves service, says so once, and is probed until it can.
 import { close, closeSync, mkdirSync, openSync, readSync } from 'node:fs';
-import { StoreUnavailableError, type OrderStore, type StoredOrder } from '../src/api/orders/deps.ts';
+import {
+  StoreUnavailableError,
+  type OrderListPage,
+  type OrderListQuery,
+  type OrderStore,
+  type StoredOrder,
+} from '../src/api/orders/deps.ts';
 import { lockFolder } from './folder-lock.ts';
 import { gatherThenFlush, type GatherPolicy } from './gather.ts';
 import type { HealthCheck, HealthState } from './health.ts';
 import { JournalLane, type BatchLine } from './journal-lane.ts';
 import { journalFile, journalFiles, replayJournalFile } from './journal-read.ts';
 import { OrderIndex } from './order-index.ts';
+import { OrderTimeline } from './order-timeline.ts';
 
 /** Journal files written at once (each its own group-commit lane). */
 export const journalLanes = 2;
@@ -38,7 +45,7 @@ export interface JournalOptions {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 interface Pending extends BatchLine {
-  id: string;
+  order: StoredOrder;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
@@ -51,6 +58,7 @@ export class JournalOrderStore implements OrderStore, HealthCheck {
   /** A flush is scheduled for a later turn of the event loop. */
   private gathering = false;
   private readonly index: OrderIndex;
+  private readonly timeline: OrderTimeline;
   private readonly lanes: JournalLane[];
   /** The lanes in service with no write in flight. */
   private readonly free: JournalLane[];
@@ -66,12 +74,14 @@ export class JournalOrderStore implements OrderStore, HealthCheck {
 
   private constructor(
     index: OrderIndex,
+    timeline: OrderTimeline,
     lanes: JournalLane[],
     readers: number[],
     unlock: () => void,
     options: JournalOptions,
   ) {
     this.index = index;
+    this.timeline = timeline;
     this.lanes = lanes;
     this.free = [...lanes];
     this.readers = readers;
@@ -99,11 +109,18 @@ export class JournalOrderStore implements OrderStore, HealthCheck {
       const files = [...laneFiles, ...journalFiles(dir).filter((file) => !laneFiles.includes(file))];
       if (files.length > 256) throw new Error(`${dir} holds ${files.length} journal files; 256 at most`);
       const index = new OrderIndex();
-      const sizes = files.map((file, fileNo) => replayJournalFile(file, fileNo, index, visit));
+      const timeline = new OrderTimeline();
+      const sizes = files.map((file, fileNo) =>
+        replayJournalFile(file, fileNo, index, (order) => {
+          timeline.addUnsorted(order.id, Date.parse(order.created_at), order.environment, order.customer);
+          visit?.(order);
+        }),
+      );
+      timeline.settle();
       for (const [lane, file] of laneFiles.entries())
         lanes.push(await JournalLane.open(file, lane, sizes[lane] ?? 0));
       for (const file of files) readers.push(openSync(file, 'r'));
-      return new JournalOrderStore(index, lanes, readers, unlock, options);
+      return new JournalOrderStore(index, timeline, lanes, readers, unlock, options);
     } catch (error) {
       await Promise.all(lanes.map((lane) => lane.close()));
       for (const fd of readers) closeSync(fd);
@@ -116,7 +133,7 @@ export class JournalOrderStore implements OrderStore, HealthCheck {
   create(order: StoredOrder): Promise<void> {
     return new Promise((resolve, reject) => {
       const line = JSON.stringify(order) + '\n';
-      this.pending.push({ id: order.id, line, at: 0, end: 0, resolve, reject });
+      this.pending.push({ order, line, at: 0, end: 0, resolve, reject });
       if (!this.gathering) this.gather();
     });
   }
@@ -198,7 +215,9 @@ export class JournalOrderStore implements OrderStore, HealthCheck {
   private stored(lane: JournalLane, batch: Pending[], start: number): void {
     for (const p of batch) {
       // The line's length leaves out its newline, as a replay measures it.
-      this.index.add(p.id, lane.file, start + p.at, p.end - p.at - 1);
+      this.index.add(p.order.id, lane.file, start + p.at, p.end - p.at - 1);
+      const { id, created_at, environment, customer } = p.order;
+      this.timeline.add(id, Date.parse(created_at), environment, customer);
       p.resolve();
     }
   }
@@ -214,6 +233,18 @@ export class JournalOrderStore implements OrderStore, HealthCheck {
     // Never another order in its place: a journal that moved under the index is a failure.
     if (order?.id !== id) throw new Error(`The journal line of ${id} is not where the index says`);
     return order;
+  }
+
+  /** An environment's orders, newest first (created_at, then id), one page at a time. */
+  list(query: OrderListQuery): OrderListPage | null {
+    let after: { createdMs: number; id: string } | undefined;
+    if (query.startingAfter !== undefined) {
+      const cursor = this.get(query.startingAfter);
+      if (cursor?.environment !== query.environment) return null;
+      after = { createdMs: Date.parse(cursor.created_at), id: cursor.id };
+    }
+    const { ids, hasMore } = this.timeline.page(query.environment, query.limit, after, query.customer);
+    return { orders: ids.map((id) => this.get(id) as StoredOrder), hasMore };
   }
 
   /** How many orders are stored. */

@@ -8,8 +8,10 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writePlain } from '../src/api/http/node.ts';
 import { problemResponse } from '../src/api/orders/respond.ts';
+import { installLiveSource } from '../src/live/source.ts';
 import { loadApiRuntime, type ApiOptions, type ApiRuntime } from './api-deps.ts';
 import { apiHandler, attachServer, type NodeHandler } from './api-listener.ts';
+import { consoleGate } from './console-gate.ts';
 
 /** The server's deadlines, in milliseconds (docs/decisions.md, "Time-outs"). */
 export interface ServerTimeouts {
@@ -46,6 +48,10 @@ export interface ServerOptions {
   api?: ApiOptions;
   /** Deadlines; each defaults to defaultTimeouts. */
   timeouts?: Partial<ServerTimeouts>;
+  /** With a token, the console and its log need it (./console-gate.ts); unset, they are open. */
+  consoleToken?: string;
+  /** Bind with SO_REUSEPORT beside sibling workers (server/workers.ts); default false. */
+  reusePort?: boolean;
 }
 
 /** A running server: the port it bound, the API runtime, and a way to stop it. */
@@ -69,18 +75,21 @@ const noConsole: NodeHandler = (_req: IncomingMessage, res: ServerResponse) =>
 /** Starts the console and API on one port (0 picks a free one). */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
-  const astro = options.console === false ? noConsole : await loadAstroHandler(options.distDir ?? 'dist');
   const api = await loadApiRuntime(options.api);
+  // The console reads the running API's log through the live source (pages never import server/).
+  if (api.log) installLiveSource({ startedAtMs: Date.now(), log: api.log });
+  const astro = options.console === false ? noConsole : await loadAstroHandler(options.distDir ?? 'dist');
   const server = createServer({
     headersTimeout: timeouts.headersMs,
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
     connectionsCheckingInterval: timeouts.checkEveryMs,
   });
-  attachServer(server, apiHandler(api, timeouts.bodyMs), astro);
+  attachServer(server, apiHandler(api, timeouts.bodyMs), consoleGate(astro, options.consoleToken));
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
-    server.listen(options.port, options.host, done);
+    const reusePort = options.reusePort === true;
+    server.listen({ port: options.port, host: options.host, reusePort, exclusive: reusePort }, done);
   });
   const { port } = server.address() as AddressInfo;
   return {

@@ -1,22 +1,23 @@
-// POST /v2/orders on the production server (full contract, fsynced journal) against a bare
-// node:http server that only parses JSON and validates by hand, measured in the same run with
-// autocannon (50 connections). The production server reads a copy of the workspace with this
-// tree's views (bench/workspace-copy.ts) and gets a benchmark key issued into its own issued-keys
-// file with a huge rpm budget and quota, so the contract runs in full but never 429s.
+// POST /v2/orders against a bare node:http server that only parses JSON and validates by hand,
+// measured in the same run with autocannon (50 connections): the production server on its embedded
+// stores (full contract, fsynced journal) with its request log on (as npm start runs) and off, and on Postgres + Redis with one and with two workers
+// (throwaway engines, fsync on, started here; skipped with the reason when they are not installed).
+// The production server reads a copy of the workspace with this tree's views
+// (bench/workspace-copy.ts) and gets a benchmark key issued into its own issued-keys file with a
+// huge rpm budget and quota, so the contract runs in full but never 429s.
 //
 // On a shared VM one server process can run 10-20% faster or slower than an identical one for its
 // whole life (where V8 placed and optimised its code, which core it shares), and the host's speed
-// drifts within a minute. So each round starts a fresh pair of processes, measures them back to
-// back (alternating which goes first), and the ratio reported is the median of the rounds' ratios.
+// drifts within a minute. So each round starts fresh processes, measures them back to back
+// (rotating which goes first), and each ratio reported is the median of the rounds' ratios.
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sha256Hex } from '../../src/api/orders/auth.ts';
 import { defaultDataFile } from '../../src/lib/data-file.ts';
 import { openWorkspace } from '../../src/lib/db.ts';
 import { appendIssuedKeysLines } from '../../src/lib/issued-keys-file.ts';
 import type { ServerFiles } from '../../tests/server/fixture-workspace.ts';
-import { killServer, spawnListening, spawnServer } from '../../tests/server/spawn.ts';
+import { bare, embedded, onEngines, startBenchEngines, type TargetKind } from '../orders-targets.ts';
 import { median, processCpuMs, processRssMb } from '../process-stats.ts';
 import type { BenchSuite } from '../run.ts';
 import { benchServerFiles } from '../workspace-copy.ts';
@@ -27,41 +28,17 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
 const durationS = Number(process.env.BENCH_SECONDS ?? 3);
 const warmupS = 1.5;
 
-const bareServer = `
-import { createServer } from 'node:http';
-import { randomUUID } from 'node:crypto';
-const server = createServer((req, res) => {
-  const chunks = [];
-  req.on('data', (c) => chunks.push(c));
-  req.on('end', () => {
-    let body;
-    try { body = JSON.parse(Buffer.concat(chunks).toString('utf8')); } catch { res.writeHead(400).end(); return; }
-    const ok = body && typeof body.customer === 'string' && Array.isArray(body.lines) && body.lines.length > 0 &&
-      body.lines.every((l) => l && typeof l.sku === 'string' && Number.isInteger(l.qty) && l.qty > 0);
-    if (!ok) { res.writeHead(422).end(); return; }
-    const out = JSON.stringify({ id: 'ord_' + randomUUID(), customer: body.customer, lines: body.lines, invoice: null, events: ['order.created'] });
-    res.writeHead(201, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(out) }).end(out);
-  });
-});
-server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.address().port + '/v2/orders'));
-`;
-
 /** One server's figures for one round. */
 interface Round {
   rps: number;
   p99: number;
-  /** Server CPU per request (all its threads, user + system), in µs; NaN off Linux. */
+  /** Server CPU per request (all its processes and threads, user + system), in µs; NaN off Linux. */
   cpuUs: number;
+  /** The engines' CPU per request (Postgres's processes, Redis), in µs; 0 without engines. */
+  engineCpuUs: number;
   /** Resident memory at the end of the round (the production server holds its order index). */
   rssMb: number;
   failed: number;
-}
-
-/** A server to load: where it answers, and its process. */
-interface Target {
-  url: string;
-  pid: number | undefined;
-  stop(): Promise<void>;
 }
 
 async function load(url: string, body: string, seconds: number): Promise<autocannon.Result> {
@@ -75,20 +52,38 @@ async function load(url: string, body: string, seconds: number): Promise<autocan
   });
 }
 
+/** CPU time so far of every process in `pids`, in ms; null off Linux. */
+function cpuMs(pids: number[]): number | null {
+  let total = 0;
+  for (const pid of pids) {
+    const ms = processCpuMs(pid);
+    if (ms === null) return null;
+    total += ms;
+  }
+  return total;
+}
+
 /** Starts a server, warms it up, measures one round, and stops it. */
-async function measure(start: () => Promise<Target>, body: string): Promise<Round> {
-  const target = await start();
+async function measure(kind: TargetKind, round: number, body: string): Promise<Round> {
+  const target = await kind.start(round);
   try {
     await load(target.url, body, warmupS);
-    const before = processCpuMs(target.pid);
+    const [pids, enginePids] = [target.pids(), target.enginePids()];
+    const before = [cpuMs(pids), cpuMs(enginePids)];
     const result = await load(target.url, body, durationS);
-    const after = processCpuMs(target.pid);
-    const rssMb = processRssMb(target.pid);
+    const after = [cpuMs(pids), cpuMs(enginePids)];
+    const perRequest = (i: number) => {
+      const [b, a] = [before[i], after[i]];
+      return b === null || b === undefined || a === null || a === undefined
+        ? NaN
+        : ((a - b) * 1000) / result.requests.total;
+    };
     return {
       rps: result.requests.average,
       p99: result.latency.p99,
-      cpuUs: before === null || after === null ? NaN : ((after - before) * 1000) / result.requests.total,
-      rssMb,
+      cpuUs: perRequest(0),
+      engineCpuUs: perRequest(1),
+      rssMb: pids.reduce((sum, pid) => sum + processRssMb(pid), 0),
       failed: result.non2xx + result.errors,
     };
   } finally {
@@ -140,66 +135,63 @@ export async function benchFiles(): Promise<{ files: ServerFiles; body: string }
   return { files, body: await orderBody(files.dataFile) };
 }
 
+/** The figures a row must reach on this 2-core machine (README, "Speed" and "Deploying"). */
+const targets: Record<string, { ratio: number; p99: number }> = {
+  'server, embedded stores': { ratio: 0.5, p99: 15 },
+  'server, Postgres + Redis, 1 worker': { ratio: 0.25, p99: 25 },
+};
+
+/** Prints each round's req/s, then one row per server with medians over the rounds. */
+function report(kinds: TargetKind[], results: Round[][]): void {
+  const [base] = results;
+  if (base === undefined) return;
+  console.log(`| round | ${kinds.map((k) => `${k.name} req/s`).join(' | ')} |`);
+  console.log(`|---|${kinds.map(() => '---|').join('')}`);
+  base.forEach((_, i) =>
+    console.log(`| ${i + 1} | ${results.map((r) => Math.round(r[i]?.rps ?? NaN)).join(' | ')} |`),
+  );
+  console.log(
+    `\n| server | req/s | ratio to bare (range) | p99 ms (worst round) | CPU µs/req server | CPU µs/req engines | RSS MB | target |`,
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  kinds.forEach((kind, k) => {
+    const rows = results[k] ?? [];
+    const ratios = rows.map((r, i) => r.rps / (base[i]?.rps ?? NaN)).sort((a, b) => a - b);
+    const col = (pick: (r: Round) => number, digits = 0) => median(rows.map(pick)).toFixed(digits);
+    const target = targets[kind.name];
+    const verdict = target
+      ? `>= ${pct(target.ratio)}, p99 <= ${target.p99} ms: ${median(ratios) >= target.ratio && median(rows.map((r) => r.p99)) <= target.p99 ? 'met' : 'NOT met'}`
+      : '';
+    console.log(
+      `| ${kind.name} | ${col((r) => r.rps)} | ${pct(median(ratios))} (${pct(ratios[0] ?? NaN)}-${pct(ratios.at(-1) ?? NaN)}) | ${col((r) => r.p99)} (${Math.max(...rows.map((r) => r.p99))}) | ${col((r) => r.cpuUs, 1)} | ${col((r) => r.engineCpuUs, 1)} | ${col((r) => r.rssMb)} | ${verdict} |`,
+    );
+  });
+  const failed = results.flat().reduce((sum, r) => sum + r.failed, 0);
+  if (failed > 0) console.log(`\n${failed} requests failed or were not 2xx: the figures above are not valid`);
+}
+
 /** The Orders API throughput suite. */
 export const suite: BenchSuite = {
-  name: 'orders: POST /v2/orders, production server vs bare node:http',
+  name: 'orders: POST /v2/orders, production server (embedded, log on and off; Postgres + Redis, 1 and 2 workers) vs bare node:http',
   async run() {
     const { files, body } = await benchFiles();
-    // Each production server gets a journal of its own, so none replays another's orders.
-    const production = (round: number) => async (): Promise<Target> => {
-      const server = await spawnServer({ ...files, ordersDir: join(files.dir, `orders-${round}`) });
-      return { url: `${server.baseUrl}/v2/orders`, pid: server.child.pid, stop: () => killServer(server) };
-    };
-    const bare = async (): Promise<Target> => {
-      const server = await spawnListening(
-        ['--input-type=module', '-e', bareServer],
-        {},
-        /(http:\/\/\S+)\/v2\/orders/,
-      );
-      return {
-        url: `${server.url}/v2/orders`,
-        pid: server.child.pid,
-        stop: () => killServer(server),
-      };
-    };
-    const ours: Round[] = [];
-    const base: Round[] = [];
+    const engines = await startBenchEngines();
+    const kinds = [bare, embedded(files), embedded(files, 'off')];
+    if (typeof engines === 'string') console.log(`Postgres + Redis rows skipped: ${engines}.\n`);
+    else kinds.push(onEngines(files, engines, 1), onEngines(files, engines, 2));
+    const results: Round[][] = kinds.map(() => []);
     try {
       for (let round = 0; round < rounds; round++) {
-        if (round % 2 === 0) {
-          ours.push(await measure(production(round), body));
-          base.push(await measure(bare, body));
-        } else {
-          base.push(await measure(bare, body));
-          ours.push(await measure(production(round), body));
+        // Rotate which server goes first, so none always runs on a cold or a tired machine.
+        for (let j = 0; j < kinds.length; j++) {
+          const k = (round + j) % kinds.length;
+          results[k]?.push(await measure(kinds[k] as TargetKind, round, body));
         }
       }
     } finally {
+      if (typeof engines !== 'string') await engines.close();
       rmSync(files.dir, { recursive: true, force: true });
     }
-    const ratios = ours.map((r, i) => r.rps / (base[i] as Round).rps);
-    console.log(
-      '| round | production req/s | bare req/s | ratio | p99 ms production | p99 ms bare | CPU µs/req production | CPU µs/req bare | RSS MB production | RSS MB bare |',
-    );
-    console.log('|---|---|---|---|---|---|---|---|---|---|');
-    ours.forEach((r, i) => {
-      const b = base[i] as Round;
-      console.log(
-        `| ${i + 1} | ${Math.round(r.rps)} | ${Math.round(b.rps)} | ${pct(ratios[i] as number)} | ${r.p99} | ${b.p99} | ${r.cpuUs.toFixed(1)} | ${b.cpuUs.toFixed(1)} | ${r.rssMb.toFixed(0)} | ${b.rssMb.toFixed(0)} |`,
-      );
-    });
-    const failed = [...ours, ...base].reduce((sum, r) => sum + r.failed, 0);
-    const sorted = [...ratios].sort((a, b) => a - b);
-    console.log(
-      `\nratio ${pct(median(ratios))} of bare, median of ${rounds} rounds (range ${pct(sorted[0] as number)}-${pct(sorted.at(-1) as number)}; target >= 50%)`,
-    );
-    console.log(
-      `production p99 ${median(ours.map((r) => r.p99))} ms median, ${Math.max(...ours.map((r) => r.p99))} ms worst round (target <= 15 ms); bare ${median(base.map((r) => r.p99))} ms median`,
-    );
-    console.log(
-      `server CPU per request: production ${median(ours.map((r) => r.cpuUs)).toFixed(1)} µs, bare ${median(base.map((r) => r.cpuUs)).toFixed(1)} µs (medians)`,
-    );
-    if (failed > 0)
-      console.log(`\n${failed} requests failed or were not 2xx: the figures above are not valid`);
+    report(kinds, results);
   },
 };

@@ -10,8 +10,8 @@ import { PostgresOrderStore, postgresGroupCommit } from '../../server/stores/pos
 import { RedisConnection } from '../../server/stores/redis/connection.ts';
 import { RedisQuota } from '../../server/stores/redis/quota.ts';
 import { RedisRateLimiter } from '../../server/stores/redis/rate-limit.ts';
-import { startPostgres } from '../../tests/helpers/postgres-engine.ts';
-import { startRedis } from '../../tests/helpers/redis-engine.ts';
+import { startPostgres } from '../../scripts/engines/postgres.ts';
+import { startRedis } from '../../scripts/engines/redis.ts';
 import { median, processCpuMs } from '../process-stats.ts';
 import type { BenchSuite } from '../run.ts';
 

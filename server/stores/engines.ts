@@ -2,6 +2,7 @@
 // the embedded default never loads pg or ioredis.
 export { PostgresDatabase } from './postgres/database.ts';
 export { PostgresOrderStore } from './postgres/order-store.ts';
+export { PostgresRequestLog } from './postgres/request-log.ts';
 export { RedisConnection } from './redis/connection.ts';
 export { RedisIdempotency } from './redis/idempotency.ts';
 export { RedisQuota } from './redis/quota.ts';

@@ -12,6 +12,7 @@ import type {
 import { IdempotencyStore } from '../../src/api/orders/idempotency.ts';
 import { QuotaCounter } from '../../src/api/orders/quota.ts';
 import { RateLimiter } from '../../src/api/orders/rate-limit.ts';
+import type { RequestLog } from '../../src/api/request-log.ts';
 import type { HealthCheck } from '../health.ts';
 import type { JournalOrderStore } from '../order-journal.ts';
 import { openJournal, type ReplayedLimits } from './embedded.ts';
@@ -68,6 +69,8 @@ export interface ApiStores {
   summary: string;
   /** Readiness of every store that can be out: the journal, or each engine in use. */
   checks: HealthCheck[];
+  /** With orders in Postgres, a request log there too (capped at `maxBytes` of rows, roughly). */
+  requestLog?: (maxBytes: number) => RequestLog;
   /** Waits for pending creates, then closes every store. */
   close(): Promise<void>;
 }
@@ -103,6 +106,9 @@ export async function openStores(
     ...limits,
     summary: describeStores(urls),
     checks,
+    ...(engines && db
+      ? { requestLog: (maxBytes: number) => new engines.PostgresRequestLog(db, maxBytes) }
+      : {}),
     close: async () => {
       await postgresOrders?.drain();
       await Promise.all([db?.close(), journal?.close(), redis?.close()]);

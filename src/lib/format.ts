@@ -83,3 +83,16 @@ export function formatDay(value: string): string {
 export function formatNoun(count: number, singular: string, plural = `${singular}s`): string {
   return `${formatInteger(count)} ${count === 1 ? singular : plural}`;
 }
+
+/** A burn rate, a multiple of the allowed error rate, with one decimal: 14.4×. */
+export function formatBurnRate(value: number): string {
+  return `${value.toFixed(1)}×`;
+}
+
+/** A window length in minutes as people say it: 5 min, 30 min, 1 h, 6 h, 1 h 30 min. */
+export function formatWindow(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}

@@ -1,9 +1,9 @@
-// Live views: what the running server writes beside the workspace (the order journal, and later the
+// Live views: what the running server writes beside the workspace (the order journal and the
 // request log), as read-only temporary views on an open workspace. `npm run sql` and `npm run
 // export` apply this one list, so an analyst's query and an export see the same live data; the
 // workspace file itself is never written.
 import { readdirSync, type Dirent } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { listValue } from '@duckdb/node-api';
 import type { Workspace } from './db.ts';
 
@@ -21,11 +21,21 @@ export interface LiveView {
   required: string;
 }
 
+/** The orders journal's folder: ESTATE_ORDERS_DIR, else data/orders. */
+export function ordersDir(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.ESTATE_ORDERS_DIR ?? 'data/orders');
+}
+
+/** The embedded request log's folder: ESTATE_REQUEST_LOG_DIR, else `requests/` beside the orders folder. */
+export function requestLogDir(env: NodeJS.ProcessEnv = process.env, orders = ordersDir(env)): string {
+  return resolve(env.ESTATE_REQUEST_LOG_DIR ?? join(dirname(resolve(orders)), 'requests'));
+}
+
 /** Every live view. */
 export const liveViews: readonly LiveView[] = [
   {
     name: 'orders',
-    dir: (env) => resolve(env.ESTATE_ORDERS_DIR ?? 'data/orders'),
+    dir: (env) => ordersDir(env),
     files: /^orders-.*\.ndjson$/,
     columns: [
       ['id', 'VARCHAR'],
@@ -39,6 +49,33 @@ export const liveViews: readonly LiveView[] = [
       ['request_sha256', 'VARCHAR'],
     ],
     required: 'id',
+  },
+  {
+    // The embedded request log (server/request-log/): one line per answered request, oldest first.
+    name: 'live_requests',
+    dir: (env) => requestLogDir(env),
+    files: /^requests-\d{12}\.ndjson$/,
+    columns: [
+      ['request_id', 'VARCHAR'],
+      ['time_ms', 'BIGINT'],
+      ['method', 'VARCHAR'],
+      ['path', 'VARCHAR'],
+      ['route_id', 'VARCHAR'],
+      ['status', 'SMALLINT'],
+      ['problem_type', 'VARCHAR'],
+      ['latency_ms', 'DOUBLE'],
+      ['key_id', 'VARCHAR'],
+      ['consumer_id', 'VARCHAR'],
+      ['environment', 'VARCHAR'],
+      ['livemode', 'BOOLEAN'],
+      ['caller_kind', 'VARCHAR'],
+      ['user_agent', 'VARCHAR'],
+      ['idempotent_replay', 'BOOLEAN'],
+      ['order_id', 'VARCHAR'],
+      ['response_headers', 'MAP(VARCHAR, VARCHAR)'],
+      ['problem', 'JSON'],
+    ],
+    required: 'request_id',
   },
 ];
 

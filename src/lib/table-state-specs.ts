@@ -103,3 +103,33 @@ export const functionsTable: TableSpec = {
     { param: 'runtime', options: Object.fromEntries(runtimes.map((r) => [r, equals('runtime', r)])) },
   ],
 };
+
+/** The plans a consumer can be on, in the order the plan filter lists them. */
+export const consumerPlans = ['Internal', 'Sandbox', 'Growth', 'Enterprise'] as const;
+
+/** Consumers: sorted by quota burn, highest first; at-risk and throttled chips and a plan filter. */
+export const consumersTable: TableSpec = {
+  sorts: {
+    name: text('name'),
+    plan: text('plan'),
+    burn: num('quota_burn_pct'),
+    throttled: num('throttled_429'),
+    requests: num('requests_per_day'),
+    errors: num('error_pct'),
+    keys: num('keys'),
+    routes: num('routes'),
+    blast: num('top_key_blast_score'),
+    assistant: num('assistant_share_pct'),
+  },
+  defaultSort: { key: 'burn', dir: 'desc' },
+  filters: [
+    {
+      param: 'chip',
+      options: {
+        'at-risk': equals('is_at_risk', 'true'),
+        throttled: equals('is_throttled', 'true'),
+      },
+    },
+    { param: 'plan', options: Object.fromEntries(consumerPlans.map((p) => [p, equals('plan', p)])) },
+  ],
+};

@@ -150,9 +150,7 @@ export function orderTableRows<Row extends object>(
   state: TableState,
   spec: TableSpec,
 ): { row: Row; visible: boolean }[] {
-  return [...rows]
-    .sort((a, b) => compareRows(a, b, state, spec))
-    .map((row) => ({ row, visible: rowMatches(row, state, spec) }));
+  return screenRows(rows, state, spec).map(({ row, visible }) => ({ row, visible }));
 }
 
 /** The `aria-sort` value of a column header under the state (undefined when not the sort column). */
@@ -176,4 +174,16 @@ export function rowData(row: object, spec: TableSpec, index: number): string {
   const data: Record<string, CellValue> = { _i: index };
   for (const field of fields) data[field] = (values[field] ?? null) as CellValue;
   return JSON.stringify(data);
+}
+
+/** A screen's rows in display order, each with its visibility and its position in the default order. */
+export function screenRows<Row extends object>(
+  rows: readonly Row[],
+  state: TableState,
+  spec: TableSpec,
+): { row: Row; visible: boolean; index: number }[] {
+  const indexed = rows.map((row, index) => ({ row, index }));
+  return [...indexed]
+    .sort((a, b) => compareRows(a.row, b.row, state, spec))
+    .map(({ row, index }) => ({ row, visible: rowMatches(row, state, spec), index }));
 }

@@ -20,3 +20,4 @@ export type {
   StoredOrder,
 } from '../api/orders/deps.ts';
 export type { RateDecision } from '../api/orders/rate-limit.ts';
+export type { RequestRecord } from '../api/request-record.ts';

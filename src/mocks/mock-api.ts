@@ -12,6 +12,7 @@ import type {
   RateLimitStore,
 } from '../api/orders/deps.ts';
 import { MapKeyStore } from '../api/orders/memory-store.ts';
+import { requestRecord, type AnsweredRequest, type RequestRecord } from '../api/request-record.ts';
 import { depsFromWorld, type ApiWorld } from '../api/orders/world-deps.ts';
 import { demoWorld } from './demo-world.ts';
 import { acceptAnyKey, idCatalog, noQuota, noRateLimit } from './open-stores.ts';
@@ -39,12 +40,22 @@ export interface MockApiOptions {
   ids?: IdGenerator;
 }
 
-/** An in-memory API: its deps (built once, lazily) and a reset for between tests. */
+/** An in-memory API: its deps (built once, lazily), what it was asked, and a reset for between tests. */
 export interface MockApi {
   deps(): Promise<OrdersDeps>;
-  /** Forgets orders, rate-limit windows, quota counts and idempotency records. */
+  /**
+   * Every request the handlers answered since the last reset, oldest first, as the server's
+   * request log records it (request id, method, path, status, problem type, key, caller kind, …).
+   */
+  requests(): readonly RequestRecord[];
+  /** Records an answer (the handlers call it). */
+  recordAnswer(answer: AnsweredRequest): void;
+  /** Forgets orders, rate-limit windows, quota counts, idempotency records and recorded requests. */
   reset(): Promise<void>;
 }
+
+/** Recorded requests kept at most (the oldest go first), so a long test run stays small. */
+export const recordedRequestsLimit = 10_000;
 
 /** A store that can be emptied (the in-memory ones, and any of yours with a `reset()`). */
 function resettable(store: unknown): store is { reset(): unknown } {
@@ -84,9 +95,16 @@ async function buildDeps(options: MockApiOptions): Promise<OrdersDeps> {
 export function createMockApi(options: MockApiOptions = {}): MockApi {
   let deps: Promise<OrdersDeps> | undefined;
   const get = () => (deps ??= buildDeps(options));
+  let recorded: RequestRecord[] = [];
   return {
     deps: get,
+    requests: () => recorded,
+    recordAnswer(answer) {
+      if (recorded.length >= recordedRequestsLimit) recorded = recorded.slice(-recordedRequestsLimit / 2);
+      recorded.push(requestRecord(answer));
+    },
     async reset() {
+      recorded = [];
       const d = await get();
       for (const store of [d.orders, d.rateLimiter, d.quota, d.idempotency]) {
         if (resettable(store)) await store.reset();

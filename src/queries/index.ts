@@ -4,3 +4,5 @@ export * as overview from './overview.ts';
 export * as keys from './keys.ts';
 export * as routes from './routes.ts';
 export * as functions from './functions.ts';
+export * as consumers from './consumers.ts';
+export * as budget from './budget.ts';

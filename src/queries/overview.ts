@@ -85,6 +85,8 @@ export interface AlertRow {
   blast_score: number | null;
   next_step: string;
   href: string;
+  /** The target's own page (a throttle storm's is its consumer's). */
+  target_href: string;
 }
 
 /** The what-if that answers an alert (v_alerts.what_if_kind) and its inputs; null where none applies. */

@@ -7,7 +7,8 @@ import type { QueryParams, Workspace } from '../lib/db.ts';
 import { workspace } from '../lib/db.ts';
 
 /** The screens that own SQL folders. */
-export type Screen = 'common' | 'overview' | 'keys' | 'routes' | 'functions' | 'blast';
+export type Screen =
+  'common' | 'overview' | 'keys' | 'routes' | 'functions' | 'consumers' | 'budget' | 'blast';
 
 const texts = new Map<string, string>();
 

@@ -51,8 +51,10 @@ describe.runIf(browserAvailable())('blast radius', () => {
     );
     if (!storm) throw new Error('the workspace plants no throttle storm');
     const { page, errors } = await openPage(browser);
+    // No network for the what-if; the page's live panels (health probe, server island) still load.
+    const live = /\/(healthz|_server-islands\/)/;
     await page.route('**/*', (route) =>
-      route.request().resourceType() === 'fetch' || route.request().resourceType() === 'xhr'
+      ['fetch', 'xhr'].includes(route.request().resourceType()) && !live.test(route.request().url())
         ? route.abort()
         : route.continue(),
     );

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../src/lib/db.ts';
 import { browserAvailable, useConsole } from './harness.ts';
-import { openTestWorkspace } from './console-helpers.ts';
+import { consoleScreens, openTestWorkspace } from './console-helpers.ts';
 import { expectedText, readRawFacts, type RawFacts, type ShownFigure } from './figures-expected.ts';
 
 /** Column headers and fact labels that name a figure of these kinds. */
@@ -15,9 +15,7 @@ describe.runIf(browserAvailable())('console figures', () => {
   const session = useConsole();
   let ws: Workspace;
   let facts: RawFacts;
-  const groups = new Map<string, string[]>([
-    ['screens', ['/app/api', '/app/api/keys', '/app/api/routes', '/app/api/functions']],
-  ]);
+  const groups = new Map<string, string[]>([['screens', consoleScreens]]);
   beforeAll(async () => {
     ws = await openTestWorkspace();
     facts = await readRawFacts(ws);
@@ -25,6 +23,7 @@ describe.runIf(browserAvailable())('console figures', () => {
       ['keys', 'key_id'],
       ['routes', 'route_id'],
       ['functions', 'function_id'],
+      ['consumers', 'consumer_id'],
     ] as const) {
       const ids = await ws.query<{ id: string }>(`select ${id} as id from ${table} order by all`);
       groups.set(
@@ -35,7 +34,7 @@ describe.runIf(browserAvailable())('console figures', () => {
   });
   afterAll(() => ws.close());
 
-  it.each(['screens', 'keys detail', 'routes detail', 'functions detail'])(
+  it.each(['screens', 'keys detail', 'routes detail', 'functions detail', 'consumers detail'])(
     'shows each figure as its unrounded value formatted once, on every page: %s',
     async (group) => {
       const { server, browser } = session();

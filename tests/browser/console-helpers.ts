@@ -5,6 +5,16 @@ import type { Page } from 'playwright-core';
 import { openWorkspace, type Workspace } from '../../src/lib/db.ts';
 import { defaultDataFile } from '../../src/lib/data-file.ts';
 
+/** The console's screens (not detail pages), as the suites that walk every screen list them. */
+export const consoleScreens = [
+  '/app/api',
+  '/app/api/keys',
+  '/app/api/routes',
+  '/app/api/functions',
+  '/app/api/consumers',
+  '/app/api/budget',
+];
+
 /** Opens the workspace file the test build was rendered from (ESTATE_DATA or data/estate.duckdb), read-only. */
 export function openTestWorkspace(): Promise<Workspace> {
   return openWorkspace(defaultDataFile());
@@ -58,6 +68,8 @@ export interface WhatIfPages {
   route: string;
   /** The function serving the most routes: change. */
   fn: string;
+  /** The consumer with the most 429s (its page has a burn chart, keys, routes and alerts). */
+  consumer: string;
 }
 
 /** Picks the detail pages whose what-ifs have the most to show, from the raw tables. */
@@ -72,11 +84,15 @@ export async function whatIfPages(ws: Workspace): Promise<WhatIfPages> {
   const [fn] = await ws.query<{ id: string }>(
     `select function_id as id from route_functions group by all order by count(*) desc, function_id limit 1`,
   );
-  if (!key || !route || !fn)
-    throw new Error('the workspace lacks a throttled key, a deprecated route or a function');
+  const [consumer] = await ws.query<{ id: string }>(
+    `select consumer_id as id from traffic_daily group by all order by sum(throttled_429) desc, consumer_id limit 1`,
+  );
+  if (!key || !route || !fn || !consumer)
+    throw new Error('the workspace lacks a throttled key, a deprecated route, a function or a consumer');
   return {
     key: `/app/api/keys/${key.id}`,
     route: `/app/api/routes/${route.id}`,
     fn: `/app/api/functions/${fn.id}`,
+    consumer: `/app/api/consumers/${consumer.id}`,
   };
 }

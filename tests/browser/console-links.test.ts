@@ -1,9 +1,10 @@
 // Route ↔ function links resolve both ways, keys link their dependents' routes, and the
-// POST /v2/orders route links the Try-it page.
+// POST /v2/orders route links the Try-it page; every consumer a detail page or its what-ifs name
+// links to that consumer's page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../src/lib/db.ts';
 import { browserAvailable, openPage, useConsole } from './harness.ts';
-import { openTestWorkspace } from './console-helpers.ts';
+import { openTestWorkspace, whatIfPages } from './console-helpers.ts';
 
 describe.runIf(browserAvailable())('console links', () => {
   const session = useConsole();
@@ -83,4 +84,31 @@ describe.runIf(browserAvailable())('console links', () => {
     expect(await page.locator('section#what-if').count()).toBe(1);
     await page.close();
   });
+  it.each(['key', 'route', 'fn'] as const)(
+    'links every consumer the %s page and its what-ifs name to the consumer’s page',
+    async (kind) => {
+      const { server, browser } = session();
+      const path = (await whatIfPages(ws))[kind];
+      const consumers = await ws.query<{ href: string; name: string }>(
+        `select '/app/api/consumers/' || consumer_id as href, name from consumers`,
+      );
+      const names = new Map(consumers.map((c) => [c.href, c.name]));
+      const { page, errors } = await openPage(browser);
+      await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'networkidle' });
+      const links = await page.locator('main a[href^="/app/api/consumers/"]').evaluateAll((as) =>
+        as.map((a) => ({
+          href: a.getAttribute('href') ?? '',
+          text: (a.textContent ?? '').trim(),
+          inWhatIf: a.closest('#what-if') !== null,
+        })),
+      );
+      expect(links.some((l) => l.inWhatIf)).toBe(true);
+      expect(links.some((l) => !l.inWhatIf)).toBe(true);
+      expect(links.filter((l) => names.get(l.href) !== l.text)).toEqual([]);
+      const response = await page.goto(`${server.baseUrl}${links[0]?.href ?? ''}`);
+      expect(response?.status()).toBe(200);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
 });

@@ -4,14 +4,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../src/lib/db.ts';
 import { browserAvailable, useConsole } from './harness.ts';
-import { openTestWorkspace } from './console-helpers.ts';
+import { consoleScreens, openTestWorkspace } from './console-helpers.ts';
 
 describe.runIf(browserAvailable())('console names', () => {
   const session = useConsole();
   let ws: Workspace;
-  const groups = new Map<string, string[]>([
-    ['screens', ['/app/api', '/app/api/keys', '/app/api/routes', '/app/api/functions']],
-  ]);
+  const groups = new Map<string, string[]>([['screens', consoleScreens]]);
   let ids: RegExp;
   beforeAll(async () => {
     ws = await openTestWorkspace();
@@ -19,7 +17,7 @@ describe.runIf(browserAvailable())('console names', () => {
       `select '/app/api/keys/' || key_id as path, key_id as id from keys
        union all select '/app/api/routes/' || route_id, route_id from routes
        union all select '/app/api/functions/' || function_id, function_id from functions
-       union all select null, consumer_id from consumers order by all`,
+       union all select '/app/api/consumers/' || consumer_id, consumer_id from consumers order by all`,
     );
     for (const { path } of rows) {
       const group = path?.split('/')[3];
@@ -45,7 +43,7 @@ describe.runIf(browserAvailable())('console names', () => {
     return found;
   }
 
-  it.each(['screens', 'keys', 'routes', 'functions'])(
+  it.each(['screens', 'keys', 'routes', 'functions', 'consumers'])(
     'shows no raw id in the visible text of any page as served: %s',
     async (group) => {
       const context = await session().browser.newContext({ javaScriptEnabled: false });
@@ -59,7 +57,7 @@ describe.runIf(browserAvailable())('console names', () => {
     const page = await browser.newPage();
     await page.goto(`${server.baseUrl}/app/api`);
     const filled = await page
-      .locator('.alerts a')
+      .locator('.alerts a[data-what-if-link]')
       .evaluateAll((as) =>
         as.map((a) => new URL((a as HTMLAnchorElement).href)).map((u) => u.pathname + u.search),
       );

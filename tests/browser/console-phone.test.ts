@@ -6,7 +6,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../src/lib/db.ts';
 import { browserAvailable, openPage, useConsole } from './harness.ts';
-import { openTestWorkspace, whatIfPages } from './console-helpers.ts';
+import { consoleScreens, openTestWorkspace, whatIfPages } from './console-helpers.ts';
+import { livePages } from './live-helpers.ts';
 
 const phone = { width: 390, height: 844 };
 
@@ -71,11 +72,13 @@ async function chartLabelGaps(page: Page): Promise<number[]> {
 describe.runIf(browserAvailable())('console on a phone', () => {
   const session = useConsole();
   let ws: Workspace;
-  const pages = ['/app/api', '/app/api/keys', '/app/api/routes', '/app/api/functions', '/app/api/try'];
+  const pages = [...consoleScreens, '/app/api/try'];
   beforeAll(async () => {
     ws = await openTestWorkspace();
     const detail = await whatIfPages(ws);
-    pages.push(detail.key, detail.route, detail.fn);
+    pages.push(detail.key, detail.route, detail.fn, detail.consumer);
+    const live = await livePages(session().server);
+    pages.push(live.log, live.request, live.issuedKey);
   });
   afterAll(() => ws.close());
 
@@ -85,7 +88,7 @@ describe.runIf(browserAvailable())('console on a phone', () => {
     // The what-ifs as the Overview's alerts open them, filled in.
     await page.goto(`${server.baseUrl}/app/api`);
     const filled = await page
-      .locator('.alerts a')
+      .locator('.alerts a[data-what-if-link]')
       .evaluateAll((as) =>
         as.map(
           (a) =>

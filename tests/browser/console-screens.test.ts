@@ -5,6 +5,7 @@ import type { Workspace } from '../../src/lib/db.ts';
 import { formatInteger } from '../../src/lib/format.ts';
 import { browserAvailable, openPage, useConsole } from './harness.ts';
 import { axeViolations, openTestWorkspace, whatIfPages } from './console-helpers.ts';
+import { livePages } from './live-helpers.ts';
 
 describe.runIf(browserAvailable())('console screens', () => {
   const session = useConsole();
@@ -14,12 +15,25 @@ describe.runIf(browserAvailable())('console screens', () => {
     ['Keys', '/app/api/keys'],
     ['Routes', '/app/api/routes'],
     ['Functions', '/app/api/functions'],
+    ['Consumers', '/app/api/consumers'],
+    ['Error budget', '/app/api/budget'],
     ['Try it', '/app/api/try'],
   ];
   beforeAll(async () => {
     ws = await openTestWorkspace();
     const detail = await whatIfPages(ws);
-    pages.push(['Key detail', detail.key], ['Route detail', detail.route], ['Function detail', detail.fn]);
+    pages.push(
+      ['Key detail', detail.key],
+      ['Route detail', detail.route],
+      ['Function detail', detail.fn],
+      ['Consumer detail', detail.consumer],
+    );
+    const live = await livePages(session().server);
+    pages.push(
+      ['Request log', live.log],
+      ['Request detail', live.request],
+      ['Issued key detail', live.issuedKey],
+    );
   });
   afterAll(() => ws.close());
 
@@ -28,10 +42,16 @@ describe.runIf(browserAvailable())('console screens', () => {
     'Keys',
     'Routes',
     'Functions',
+    'Consumers',
+    'Error budget',
     'Try it',
     'Key detail',
     'Route detail',
     'Function detail',
+    'Consumer detail',
+    'Request log',
+    'Request detail',
+    'Issued key detail',
   ])('serves the %s page with no console error and no axe violation, light and dark', async (name) => {
     const { server, browser } = session();
     const path = new Map(pages).get(name);
@@ -111,20 +131,26 @@ describe.runIf(browserAvailable())('console screens', () => {
     const board = await ws.query<{ href: string }>(
       'select what_if_href as href from v_blast_board order by rank',
     );
-    const alerts = await ws.query<{ href: string }>('select href from v_alerts');
+    const alerts = await ws.query<{ href: string; target_href: string }>(
+      'select href, target_href from v_alerts',
+    );
     const { page } = await openPage(browser);
     await page.goto(`${server.baseUrl}/app/api`);
     const boardLinks = await page
       .locator('.board a')
       .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(boardLinks).toEqual(board.map((b) => b.href));
-    // each alert links to its target's page, at the what-if that answers it
-    const alertLinks = (
-      await page.locator('.alerts a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))
-    ).map((href) => new URL(href));
+    // each alert names its target, linking to the target's own page (a throttle storm's consumer),
+    // and its next step opens the what-if that answers it
+    const links = (selector: string) =>
+      page.locator(selector).evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+    const targetLinks = (await links('.alerts a[data-target-link]')).map((href) => new URL(href).pathname);
+    expect(targetLinks.sort()).toEqual(alerts.map((a) => a.target_href).sort());
+    const alertLinks = (await links('.alerts a[data-what-if-link]')).map((href) => new URL(href));
     const pathOf = (href: string) => href.replace(/[?#].*$/, '');
     expect(alertLinks.map((u) => u.pathname).sort()).toEqual(alerts.map((a) => pathOf(a.href)).sort());
     for (const link of alertLinks) expect(link.hash).toMatch(/^#what-if-(rotate|throttle|retire|change)$/);
+    expect(await page.locator('.alerts a').count()).toBe(targetLinks.length + alertLinks.length);
     const target = board[0]?.href ?? '';
     const response = await page.goto(`${server.baseUrl}${target}`);
     expect(response?.status()).toBe(200);

@@ -83,7 +83,7 @@ describe.runIf(browserAvailable())('shareable what-ifs', () => {
     const { server, browser } = session();
     const { page, errors } = await openPage(browser);
     await page.goto(`${server.baseUrl}/app/api`);
-    const alert = page.locator('.alert', { hasText: 'Throttle storm' }).locator('a').first();
+    const alert = page.locator('.alert', { hasText: 'Throttle storm' }).locator('a[data-what-if-link]');
     const href = new URL((await alert.getAttribute('href')) ?? '', server.baseUrl);
     const keyId = href.pathname.split('/').at(-1) ?? '';
     // the peak demand recorded through the key, from the raw per-minute histogram

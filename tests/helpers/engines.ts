@@ -1,11 +1,11 @@
 // Real Postgres and Redis for the tests of the shared stores: whether they can run here (a loud
 // skip outside CI, a failure in CI), and a per-file pair of throwaway instances.
 import { afterAll, beforeAll } from 'vitest';
-import { postgresBinDir, startPostgres, type PostgresInstance } from './postgres-engine.ts';
-import { redisServerBinary, startRedis, type RedisInstance } from './redis-engine.ts';
+import { postgresBinDir, startPostgres, type PostgresInstance } from '../../scripts/engines/postgres.ts';
+import { redisServerBinary, startRedis, type RedisInstance } from '../../scripts/engines/redis.ts';
 
-export type { PostgresInstance } from './postgres-engine.ts';
-export type { RedisInstance } from './redis-engine.ts';
+export type { PostgresInstance } from '../../scripts/engines/postgres.ts';
+export type { RedisInstance } from '../../scripts/engines/redis.ts';
 
 /**
  * Whether Postgres and Redis tests can run. Outside CI missing binaries skip them with a loud

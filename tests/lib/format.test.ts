@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { thresholdCount, thresholdPct, thresholdScore } from '../../src/lib/format-labels.ts';
 import {
+  formatBurnRate,
   formatCount,
   formatDate,
   formatDay,
@@ -11,6 +12,7 @@ import {
   formatPct,
   formatRelative,
   formatScore,
+  formatWindow,
   isoDateTime,
   maskKey,
 } from '../../src/lib/format.ts';
@@ -91,6 +93,22 @@ describe('formatNoun: a count with its noun', () => {
     [1, '1 consumer'], // one is singular
     [12_345, '12,345 consumers'], // exact, with a separator
   ])('%d → %s', (count, text) => expect(formatNoun(count, 'consumer')).toBe(text));
+});
+
+describe('formatBurnRate and formatWindow: the burn-rate rules as people read them', () => {
+  it.each([
+    [14.4, '14.4×'], // the fast rule's threshold
+    [6, '6.0×'], // one decimal always
+    [106.157657565, '106.2×'], // rounded once, here
+    [0, '0.0×'],
+  ])('burn rate %d → %s', (value, text) => expect(formatBurnRate(value)).toBe(text));
+  it.each([
+    [5, '5 min'], // the fast rule's short window
+    [30, '30 min'],
+    [60, '1 h'], // whole hours without minutes
+    [360, '6 h'],
+    [90, '1 h 30 min'],
+  ])('window %d min → %s', (minutes, text) => expect(formatWindow(minutes)).toBe(text));
 });
 
 describe('threshold labels: thresholds as page text', () => {

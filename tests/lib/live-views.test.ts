@@ -1,5 +1,6 @@
-// Live views on a read-only workspace: the order journal as `orders`, whole lines only, with the
-// same columns whether or not the server has written anything yet.
+// Live views on a read-only workspace: the order journal as `orders` and the request log as
+// `live_requests`, whole lines only, with the same columns whether or not the server has written
+// anything yet.
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,10 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { openWorkspace, type Workspace } from '../../src/lib/db.ts';
 import { applyLiveViews, liveViews } from '../../src/lib/live-views.ts';
+import { FileRequestLog } from '../../server/request-log/file-log.ts';
+import { record } from '../server/request-log/records.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'estate-live-'));
 const ordersDir = join(dir, 'orders');
 const env = { ESTATE_ORDERS_DIR: ordersDir };
+const requestsDir = join(dir, 'requests');
 let db: Workspace;
 
 const order = (id: string, createdAt: string) =>
@@ -90,5 +94,53 @@ describe('applyLiveViews', () => {
     expect(
       await db.query("select table_catalog from information_schema.tables where table_name = 'orders'"),
     ).toEqual([{ table_catalog: 'temp' }]);
+  });
+});
+
+describe('live_requests', () => {
+  const view = liveViews.find((v) => v.name === 'live_requests');
+  const declared = view?.columns.map(([column_name, data_type]) => ({ column_name, data_type }));
+
+  it('has its columns and no rows before the server has answered anything', async () => {
+    await applyLiveViews(db, env);
+    expect(await columnsOf('live_requests')).toEqual(declared);
+    expect(await db.query('select * from live_requests')).toEqual([]);
+  });
+
+  it('reads what the server logged, in the folder beside the orders folder', async () => {
+    const log = await FileRequestLog.open({ dir: requestsDir, maxBytes: 2 ** 20 });
+    const problem = {
+      type: 'https://estate.example/problems/rate-limited',
+      title: 'Rate limit exceeded',
+      status: 429,
+      detail: 'Key allows 60 requests per minute',
+      code: 'rate_limited',
+      request_id: record(2).request_id,
+    };
+    const written = [
+      record(1),
+      record(2, { status: 429, problem_type: 'rate-limited', order_id: null, problem }),
+    ];
+    for (const r of written) log.append(r);
+    await log.close();
+    await applyLiveViews(db, env);
+    const rows = await db.query<Record<string, unknown>>(
+      `select request_id, time_ms::double as time_ms, status::integer as status, problem_type, latency_ms,
+              order_id, response_headers['ratelimit'] as ratelimit, problem->>'$.title' as title
+         from live_requests order by time_ms`,
+    );
+    expect(rows).toEqual(
+      written.map((r) => ({
+        request_id: r.request_id,
+        time_ms: r.time_ms,
+        status: r.status,
+        problem_type: r.problem_type,
+        latency_ms: r.latency_ms,
+        order_id: r.order_id,
+        ratelimit: r.response_headers.ratelimit,
+        title: r.problem?.title ?? null,
+      })),
+    );
+    expect(await columnsOf('live_requests')).toEqual(declared);
   });
 });

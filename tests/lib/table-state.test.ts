@@ -5,6 +5,7 @@ import {
   ariaSort,
   defaultState,
   orderTableRows,
+  screenRows,
   parseTableState,
   serializeTableState,
   toggleFilter,
@@ -100,6 +101,16 @@ describe('applyTableState: rows shown and their order', () => {
       ['d', false],
       ['a', false],
       ['c', true],
+    ]);
+  });
+
+  it('gives a screen every row with its place in the default order, for the browser to restore it', () => {
+    const state = parseTableState(new URLSearchParams('chip=revoked&sort=name'), spec);
+    expect(screenRows(rows, state, spec).map((o) => [o.row.id, o.visible, o.index])).toEqual([
+      ['b', true, 1],
+      ['a', false, 0],
+      ['d', false, 3],
+      ['c', true, 2],
     ]);
   });
 

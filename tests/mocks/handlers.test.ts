@@ -63,6 +63,27 @@ describe('the default handler set', () => {
     expect((await read()).status).toBe(404);
   });
 
+  it('records each answer as the server request log does, and forgets them on reset', async () => {
+    const created = await createOrder(demoSandboxKey());
+    const refused = await createOrder('sk_test_000000000000000000000000');
+    const recorded = mockApi.requests();
+    expect(recorded.map((r) => [r.method, r.path, r.status, r.problem_type])).toEqual([
+      ['POST', '/v2/orders', 201, null],
+      ['POST', '/v2/orders', 401, 'invalid-token'],
+    ]);
+    expect(recorded[0]).toMatchObject({
+      request_id: created.headers.get('request-id'),
+      key_id: 'key_demo_sandbox',
+      environment: 'sandbox',
+      livemode: false,
+      order_id: ((await created.json()) as { id: string }).id,
+    });
+    expect(recorded[1]).toMatchObject({ request_id: refused.headers.get('request-id'), key_id: null });
+    expect(JSON.stringify(recorded)).not.toContain(demoSandboxKey());
+    await mockApi.reset();
+    expect(mockApi.requests()).toEqual([]);
+  });
+
   it('lets a test override the base handlers with server.use()', async () => {
     const { http, HttpResponse } = await import('msw');
     server.use(http.post('*/v2/orders', () => HttpResponse.json({ type: 'about:blank' }, { status: 503 })));

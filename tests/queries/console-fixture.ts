@@ -130,6 +130,7 @@ export function consoleFixture(): FixtureRows {
         requests: 9000,
         requests_assistant: 8000,
         status_4xx: 900,
+        status_5xx: 9,
         throttled_429: 700,
       }),
       traffic({

@@ -21,9 +21,16 @@ type Done = (error: NodeJS.ErrnoException | null, written: number) => void;
 
 const failure = (code: string, text: string) => Object.assign(new Error(`${code}: ${text}`), { code });
 
-/** node:fs with `write` and `ftruncate` obeying `disk`. */
+/** node:fs with the journal's `write` (a buffer) and `ftruncate` obeying `disk`; text writes pass. */
 export function faultyFs(fs: Fs): Fs {
-  const write = (fd: number, data: Buffer, offset: number, length: number, position: null, done: Done) => {
+  const journalWrite = (
+    fd: number,
+    data: Buffer,
+    offset: number,
+    length: number,
+    position: null,
+    done: Done,
+  ) => {
     const next = disk.next;
     disk.next = undefined;
     if (disk.blocked) done(failure('EPERM', 'operation not permitted, write'), 0);
@@ -34,6 +41,9 @@ export function faultyFs(fs: Fs): Fs {
       fs.write(fd, data, offset, length, position, () => done(failure('EIO', 'i/o error, write'), 0));
     else fs.write(fd, data, offset, length, position, done);
   };
+  // The request log writes text (fd, string, position, encoding, done): not the journal's fault.
+  const write = (...args: Parameters<typeof journalWrite>) =>
+    typeof args[1] === 'string' ? (fs.write as (...a: unknown[]) => void)(...args) : journalWrite(...args);
   const ftruncate = (fd: number, length: number, done: (error: NodeJS.ErrnoException | null) => void) => {
     if (disk.blocked) done(failure('EPERM', 'operation not permitted, ftruncate'));
     else if (disk.cutFails) done(failure('EIO', 'i/o error, ftruncate'));

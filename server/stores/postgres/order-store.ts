@@ -4,7 +4,13 @@
 // connection); creates that arrive meanwhile form the next batch, so a busy server sends fewer,
 // larger INSERTs. A batch Postgres refuses for one bad row is retried order by order, so one
 // order's failure never refuses its neighbours.
-import { isStoreUnavailable, type OrderStore, type StoredOrder } from '../../../src/api/orders/deps.ts';
+import {
+  isStoreUnavailable,
+  type OrderListPage,
+  type OrderListQuery,
+  type OrderStore,
+  type StoredOrder,
+} from '../../../src/api/orders/deps.ts';
 import { gatherThenFlush, type GatherPolicy } from '../../gather.ts';
 import { postgresLimits, type PostgresDatabase } from './database.ts';
 import type { IdempotentOrder } from '../order-lookups.ts';
@@ -75,6 +81,23 @@ export class PostgresOrderStore implements OrderStore {
   async get(id: string): Promise<StoredOrder | undefined> {
     const [row] = await this.db.query<OrderRow>('order_by_id', postgresSql('order_by_id'), [id]);
     return row === undefined ? undefined : toStoredOrder(row);
+  }
+
+  /** An environment's orders, newest first (created_at, then id), one page at a time. */
+  async list(query: OrderListQuery): Promise<OrderListPage | null> {
+    let after: StoredOrder | undefined;
+    if (query.startingAfter !== undefined) {
+      after = await this.get(query.startingAfter);
+      if (after?.environment !== query.environment) return null;
+    }
+    const rows = await this.db.query<OrderRow>('list_orders', postgresSql('list_orders'), [
+      query.environment,
+      query.customer ?? null,
+      after?.created_at ?? null,
+      after?.id ?? null,
+      query.limit + 1,
+    ]);
+    return { orders: rows.slice(0, query.limit).map(toStoredOrder), hasMore: rows.length > query.limit };
   }
 
   /** How many orders are stored. */

@@ -4,6 +4,7 @@ import { limits } from '../orders/contract.ts';
 import type { OrdersDeps } from '../orders/deps.ts';
 import { handleOrders } from '../orders/handler.ts';
 import type { BodyRead, PlainRequest, PlainResponse } from '../orders/plain.ts';
+import type { AnsweredRequest } from '../request-record.ts';
 
 /**
  * Reads a body stream up to `max` bytes; too large when it holds more (the rest is not read).
@@ -56,18 +57,30 @@ export function toFetchResponse(response: PlainResponse, method = 'GET'): Respon
   });
 }
 
-/** A Fetch handler for the Orders API over deps (or a promise of them). */
+/**
+ * A Fetch handler for the Orders API over deps (or a promise of them); `onAnswer` hears of every
+ * answer (the mocks' request log).
+ */
 export function ordersFetchHandler(
   deps: () => OrdersDeps | Promise<OrdersDeps>,
+  onAnswer?: (answer: AnsweredRequest) => void,
 ): (request: Request) => Promise<Response> {
   return async (request) => {
+    const started = performance.now();
     const unread = request.body;
-    const response = toFetchResponse(
-      await handleOrders(toPlainRequest(request), await deps()),
-      request.method,
-    );
+    const plain = toPlainRequest(request);
+    const answer = await handleOrders(plain, await deps());
+    const response = toFetchResponse(answer, request.method);
     // A body the contract refused before reading it is let go, not left waiting.
     if (unread && !request.bodyUsed) unread.cancel().catch(() => undefined);
+    onAnswer?.({
+      method: plain.method,
+      target: plain.path,
+      userAgent: plain.headers['user-agent'],
+      response: answer,
+      timeMs: Date.now(),
+      latencyMs: performance.now() - started,
+    });
     return response;
   };
 }

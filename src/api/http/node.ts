@@ -82,13 +82,13 @@ function announcesBody(headers: IncomingHttpHeaders): boolean {
   return headers['transfer-encoding'] !== undefined || Number(headers['content-length'] ?? 0) > 0;
 }
 
-/** Answers one API request on node:http. */
+/** Answers one API request on node:http; resolves with the answer once it is handed to the socket. */
 export async function handleNodeRequest(
   req: IncomingMessage,
   res: ServerResponse,
   deps: OrdersDeps,
   options: NodeApiOptions = {},
-): Promise<void> {
+): Promise<PlainResponse> {
   let read = false;
   const reader: BodyReader = async () => {
     if (options.expectsContinue) res.writeContinue();
@@ -106,4 +106,5 @@ export async function handleNodeRequest(
   const response = await handleOrders(plain, deps);
   // A body that is still arriving and was not read is refused: close rather than wait for it.
   writePlain(res, response, hasBody && !read && !req.complete);
+  return response;
 }

@@ -35,8 +35,8 @@ export async function sha256Hex(input: string | Uint8Array): Promise<string> {
   return hex;
 }
 
-/** The result of authenticating a bearer token. */
-export type AuthResult = { ok: true; key: KeyRecord } | { ok: false; reason: string };
+/** The result of authenticating a bearer token: refused ones name the key when it is known. */
+export type AuthResult = { ok: true; key: KeyRecord } | { ok: false; reason: string; key: KeyRecord | null };
 
 /** Finds the key for a token and checks that it may still be used at `nowMs`. */
 export async function authenticate(
@@ -46,15 +46,15 @@ export async function authenticate(
   sha256: Sha256,
 ): Promise<AuthResult> {
   const key = keys.findByHash(await sha256(token));
-  if (!key) return { ok: false, reason: 'The API key is not recognised' };
-  if (key.status === 'revoked') return { ok: false, reason: 'The API key has been revoked' };
+  if (!key) return { ok: false, reason: 'The API key is not recognised', key: null };
+  if (key.status === 'revoked') return { ok: false, reason: 'The API key has been revoked', key };
   if (
     key.status === 'rotated' ||
     (key.rotation_ends_at !== undefined && Date.parse(key.rotation_ends_at) <= nowMs)
   )
-    return { ok: false, reason: 'The API key has been rotated; use its replacement' };
+    return { ok: false, reason: 'The API key has been rotated; use its replacement', key };
   if (key.expires_at !== null && Date.parse(key.expires_at) <= nowMs) {
-    return { ok: false, reason: 'The API key has expired' };
+    return { ok: false, reason: 'The API key has expired', key };
   }
   return { ok: true, key };
 }

@@ -35,6 +35,9 @@ export const orderLineSchema = z.strictObject({
   qty: z.int().min(limits.minQty).max(limits.maxQty).describe('Quantity'),
 });
 
+/** Bounds of GET /v2/orders: how many orders a page holds. */
+export const listLimits = { defaultLimit: 10, minLimit: 1, maxLimit: 100 } as const;
+
 /** Body of POST /v2/orders. Unknown fields are rejected so typos do not pass silently. */
 export const createOrderSchema = z.strictObject({
   customer: identifier.describe('Customer identifier (`cus_…`)'),
@@ -55,14 +58,22 @@ export const orderSchema = z.strictObject({
   created_at: z.iso.datetime().describe('When the order was created (UTC)'),
 });
 
+/** A page of GET /v2/orders: the key's environment's orders, newest first. */
+export const orderListSchema = z.strictObject({
+  object: z.literal('list'),
+  data: z.array(orderSchema).describe('Newest first (created_at, then id)'),
+  has_more: z.boolean().describe('Older orders follow: ask again with starting_after = the last id'),
+});
+
 /** One problem inside a 4xx body: where (JSON Pointer into the request body) and what. */
 export const problemDetailSchema = z.strictObject({
   pointer: z.string().describe('RFC 6901 JSON Pointer into the request body; "" is the whole body'),
   code: z.string(),
   detail: z.string(),
+  parameter: z.string().optional().describe('The query parameter at fault (its pointer is then "")'),
 });
 
-/** RFC 9457 problem details, with our `code` and optional `errors`. */
+/** RFC 9457 problem details, with our `code`, optional `errors`, and the request's id. */
 export const problemSchema = z.object({
   type: z.url(),
   title: z.string(),
@@ -70,6 +81,10 @@ export const problemSchema = z.object({
   detail: z.string(),
   code: z.string(),
   errors: z.array(problemDetailSchema).optional(),
+  request_id: z
+    .string()
+    .regex(/^req_[A-Za-z0-9]+$/)
+    .describe('The Request-Id of this answer: quote it when you ask about a request'),
 });
 
 /** Request body of POST /v2/orders. */
@@ -78,8 +93,12 @@ export type CreateOrder = z.infer<typeof createOrderSchema>;
 export type OrderLine = z.infer<typeof orderLineSchema>;
 /** An order as returned by the API. */
 export type Order = z.infer<typeof orderSchema>;
-/** A problem+json body. */
+/** A page of orders as returned by GET /v2/orders. */
+export type OrderList = z.infer<typeof orderListSchema>;
+/** A problem+json body as sent (with its request id). */
 export type Problem = z.infer<typeof problemSchema>;
+/** A problem+json body before its request id is stamped on (./respond.ts `withRequestId`). */
+export type ProblemBody = Omit<Problem, 'request_id'>;
 /** One entry of a problem's `errors`. */
 export type ProblemDetail = z.infer<typeof problemDetailSchema>;
 
@@ -116,9 +135,15 @@ export const problemTypes = {
 export type ProblemSlug = keyof typeof problemTypes;
 
 /** Builds an RFC 9457 problem body. `code` is the slug in snake_case. */
-export function problem(slug: ProblemSlug, detail: string, errors?: ProblemDetail[]): Problem {
+export function problem(slug: ProblemSlug, detail: string, errors?: ProblemDetail[]): ProblemBody {
   const { status, title } = problemTypes[slug];
-  const body: Problem = { type: problemBase + slug, title, status, detail, code: slug.replaceAll('-', '_') };
+  const body: ProblemBody = {
+    type: problemBase + slug,
+    title,
+    status,
+    detail,
+    code: slug.replaceAll('-', '_'),
+  };
   if (errors) body.errors = errors;
   return body;
 }

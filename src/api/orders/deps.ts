@@ -21,6 +21,8 @@ export interface KeyRecord {
   rotation_ends_at?: string;
   /** Orders the key's plan allows per calendar month (UTC). */
   quota_orders_per_month: number;
+  /** The consumer that holds the key, when exactly one does (the request log names it). */
+  consumer_id?: string | null;
 }
 
 /** Looks keys up by the hex SHA-256 of their material. */
@@ -48,10 +50,28 @@ export interface StoredOrder {
   request_sha256: string | null;
 }
 
+/** Which orders to list: one environment's, newest first, optionally one customer's. */
+export interface OrderListQuery {
+  environment: KeyRecord['environment'];
+  customer?: string;
+  /** 1–100. */
+  limit: number;
+  /** The id of the last order of the previous page: the list continues with older ones. */
+  startingAfter?: string;
+}
+
+/** A page of orders, newest first, and whether older ones follow. */
+export interface OrderListPage {
+  orders: StoredOrder[];
+  hasMore: boolean;
+}
+
 /** Where orders live. `create` resolves only once the order is durable. */
 export interface OrderStore {
   create(order: StoredOrder): Promise<void>;
   get(id: string): MaybePromise<StoredOrder | undefined>;
+  /** Newest first, by created_at then id; null when `startingAfter` is no order of that environment. */
+  list(query: OrderListQuery): MaybePromise<OrderListPage | null>;
   count(): MaybePromise<number>;
 }
 
@@ -100,9 +120,11 @@ export interface Clock {
   now(): number;
 }
 
-/** Makes new order ids (`ord_…`). */
+/** Makes new order ids (`ord_…`) and request ids (`req_…`, the `Request-Id` of every answer). */
 export interface IdGenerator {
   orderId(): string;
+  /** Default: random `req_…` ids. */
+  requestId?(): string;
 }
 
 /** Hex SHA-256 of key material or a body; WebCrypto by default, node:crypto on the server. */
@@ -110,6 +132,8 @@ export type Sha256 = (input: string | Uint8Array) => string | Promise<string>;
 
 /** A deprecated path still served: the path of its successor, and the headers that say so. */
 export interface DeprecatedPath {
+  /** The one method the deprecated route was published with (POST for /v1/orders). */
+  method: string;
   successor: string;
   /** Lower-case Deprecation, Sunset and Link (src/api/deprecation.ts). */
   headers: Record<string, string>;

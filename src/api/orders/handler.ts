@@ -8,26 +8,37 @@ import { openApiDocument } from './openapi.ts';
 import { orderBody } from './order-body.ts';
 import type { PlainRequest, PlainResponse } from './plain.ts';
 import { rateLimitHeaders } from './rate-limit.ts';
-import { json, problemResponse } from './respond.ts';
+import { randomId } from './ids.ts';
+import { listOrders } from './list-orders.ts';
+import { json, problemResponse, withRequestId } from './respond.ts';
 import { resolveRoute, type Route } from './routes.ts';
+
+/** What the handler learnt of the caller on the way: the key the credential named, if known. */
+interface Seen {
+  key: KeyRecord | null;
+}
 
 /**
  * Answers one request. Never throws: a store that is out is a 503 with Retry-After, any other
- * unexpected failure a 500 problem. Every answer of the contract leaves through here.
+ * unexpected failure a 500 problem. Every answer of the contract leaves through here, stamped with
+ * its request id (the `Request-Id` header, and `request_id` in a problem body) and the key it
+ * named (for the request log).
  */
 export async function handleOrders(request: PlainRequest, deps: OrdersDeps): Promise<PlainResponse> {
   // HEAD is GET without a body (RFC 9110 §9.3.2): same checks, same status, same headers.
   const method = request.method.toUpperCase();
   const route = resolveRoute(method === 'HEAD' ? 'GET' : method, request.path, deps.deprecatedPaths);
+  const seen: Seen = { key: null };
   let response: PlainResponse;
   try {
-    response = await dispatch(request, route, deps);
+    response = await dispatch(request, route, deps, seen);
   } catch (error) {
     response = failure(error);
   }
   if (route.kind === 'operation' || route.kind === 'not-allowed')
     Object.assign(response.headers, route.headers);
-  return response;
+  response.key = seen.key;
+  return withRequestId(response, deps.ids.requestId?.() ?? randomId('req_'));
 }
 
 /** The answer to an exception: 503 for a store that is out, else 500. */
@@ -41,7 +52,12 @@ function failure(error: unknown): PlainResponse {
   return problemResponse('internal-error', 'The request could not be completed; it is safe to retry');
 }
 
-async function dispatch(request: PlainRequest, route: Route, deps: OrdersDeps): Promise<PlainResponse> {
+async function dispatch(
+  request: PlainRequest,
+  route: Route,
+  deps: OrdersDeps,
+  seen: Seen,
+): Promise<PlainResponse> {
   if (route.kind === 'bad-path') return problemResponse('invalid-request', route.reason);
   if (route.kind === 'not-found') {
     const hint = route.canonical === null ? '' : `; the canonical path is ${route.canonical}`;
@@ -69,6 +85,7 @@ async function dispatch(request: PlainRequest, route: Route, deps: OrdersDeps): 
   }
   const now = deps.clock.now();
   const auth = await authenticate(credential.token, deps.keys, now, deps.sha256);
+  seen.key = auth.key;
   if (!auth.ok) {
     return problemResponse('invalid-token', auth.reason, {
       'www-authenticate': challenge('invalid_token', auth.reason),
@@ -93,6 +110,7 @@ async function dispatch(request: PlainRequest, route: Route, deps: OrdersDeps): 
     });
   }
   if (route.operation === 'create') return createOrder(request, key, deps, now, limitHeaders);
+  if (route.operation === 'list') return listOrders(request.path, key, deps, limitHeaders);
   return getOrder(route.id, key, deps, limitHeaders);
 }
 

@@ -18,8 +18,8 @@ export function randomId(prefix: string, length = 24): string {
   return out;
 }
 
-/** Random `ord_…` ids. */
-export const randomIds: IdGenerator = { orderId: () => randomId('ord_') };
+/** Random `ord_…` order ids and `req_…` request ids. */
+export const randomIds: IdGenerator = { orderId: () => randomId('ord_'), requestId: () => randomId('req_') };
 
 /** The wall clock. */
 export const systemClock: Clock = { now: () => Date.now() };

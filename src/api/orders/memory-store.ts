@@ -1,6 +1,14 @@
 // In-memory stores: orders, keys by hash and the catalog. Used by MSW (browser and node); the
 // server keeps keys and the catalog here, and orders in its journal (server/order-journal.ts).
-import type { Catalog, KeyRecord, KeyStore, OrderStore, StoredOrder } from './deps.ts';
+import type {
+  Catalog,
+  KeyRecord,
+  KeyStore,
+  OrderListPage,
+  OrderListQuery,
+  OrderStore,
+  StoredOrder,
+} from './deps.ts';
 
 /** Orders in a Map; `create` resolves at once (nothing to make durable). */
 export class MemoryOrderStore implements OrderStore {
@@ -17,6 +25,18 @@ export class MemoryOrderStore implements OrderStore {
     return this.orders.get(id);
   }
 
+  /** An environment's orders, newest first (created_at, then id), one page at a time. */
+  list(query: OrderListQuery): OrderListPage | null {
+    const cursor = query.startingAfter === undefined ? undefined : this.orders.get(query.startingAfter);
+    if (query.startingAfter !== undefined && cursor?.environment !== query.environment) return null;
+    const newestFirst = [...this.orders.values()]
+      .filter((o) => o.environment === query.environment)
+      .filter((o) => query.customer === undefined || o.customer === query.customer)
+      .filter((o) => cursor === undefined || compareOrders(o, cursor) < 0)
+      .sort((a, b) => compareOrders(b, a));
+    return { orders: newestFirst.slice(0, query.limit), hasMore: newestFirst.length > query.limit };
+  }
+
   /** How many orders are stored. */
   count(): number {
     return this.orders.size;
@@ -31,6 +51,12 @@ export class MemoryOrderStore implements OrderStore {
   reset(): void {
     this.orders.clear();
   }
+}
+
+/** Orders in time: created_at, then id (the order every store lists them in). */
+export function compareOrders(a: StoredOrder, b: StoredOrder): number {
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 /** Keys by hex SHA-256; new keys can be added while running (issued keys). */

@@ -5,6 +5,7 @@ import { problemBase, type ProblemSlug } from './contract.ts';
 
 /** A response header the API sends (transport headers such as Date or Content-Length aside). */
 export type HeaderName =
+  | 'Request-Id'
   | 'Cache-Control'
   | 'RateLimit-Policy'
   | 'RateLimit'
@@ -28,6 +29,10 @@ export interface ResponseSpec {
 
 /** Each header's description and value schema. */
 export const headerSchemas: Record<HeaderName, { description: string; schema: object }> = {
+  'Request-Id': {
+    description: 'This answer’s id, also `request_id` in a problem body and the key of its request-log entry',
+    schema: { type: 'string', pattern: '^req_[A-Za-z0-9]+$' },
+  },
   'Cache-Control': { description: 'no-store, except the OpenAPI document', schema: { type: 'string' } },
   'RateLimit-Policy': {
     description: 'draft-ietf-httpapi-ratelimit-headers policy: the key’s requests per minute',
@@ -62,8 +67,8 @@ export const headerSchemas: Record<HeaderName, { description: string; schema: ob
   },
 };
 
-const limited: HeaderName[] = ['Cache-Control', 'RateLimit-Policy', 'RateLimit'];
-const plain: HeaderName[] = ['Cache-Control'];
+const plain: HeaderName[] = ['Request-Id', 'Cache-Control'];
+const limited: HeaderName[] = [...plain, 'RateLimit-Policy', 'RateLimit'];
 
 const unauthenticated: ResponseSpec = {
   slugs: ['unauthenticated', 'invalid-token'],
@@ -101,6 +106,23 @@ export const createResponses: Record<number, ResponseSpec> = {
     slugs: ['validation-failed', 'unknown-customer', 'unknown-sku', 'idempotency-key-reused'],
     always: limited,
   },
+  429: throttled,
+  500: internal,
+  503: unavailable,
+};
+
+/** GET and HEAD /v2/orders: a page of the key's environment's orders. */
+export const listResponses: Record<number, ResponseSpec> = {
+  200: { slugs: [], always: limited },
+  // A bad query (limit, starting_after, customer) once the key is known; a malformed credential before.
+  400: {
+    slugs: ['invalid-request'],
+    always: plain,
+    sometimes: ['RateLimit-Policy', 'RateLimit', 'WWW-Authenticate'],
+  },
+  401: unauthenticated,
+  403: forbidden,
+  417: expectation,
   429: throttled,
   500: internal,
   503: unavailable,

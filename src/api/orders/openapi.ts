@@ -4,7 +4,9 @@ import { z } from 'zod';
 import {
   createOrderSchema,
   limits,
+  listLimits,
   orderLineSchema,
+  orderListSchema,
   orderSchema,
   problemDetailSchema,
   problemSchema,
@@ -13,6 +15,7 @@ import {
   createResponses,
   getResponses,
   headerSchemas,
+  listResponses,
   openApiResponses,
   problemTypesOf,
   unmatchedResponses,
@@ -54,6 +57,7 @@ function schemas(): Record<string, unknown> {
   registry.add(orderLineSchema, { id: 'OrderLine' });
   registry.add(createOrderSchema, { id: 'CreateOrder' });
   registry.add(orderSchema, { id: 'Order' });
+  registry.add(orderListSchema, { id: 'OrderList' });
   registry.add(problemDetailSchema, { id: 'ProblemDetail' });
   registry.add(problemSchema, { id: 'Problem' });
   const { schemas: out } = z.toJSONSchema(registry, {
@@ -70,6 +74,35 @@ const readOrder = {
   parameters: [idParameter],
 };
 const readDocument = { summary: 'This document', security: [] };
+const listQuery = [
+  {
+    name: 'limit',
+    in: 'query',
+    description: 'Orders per page',
+    schema: {
+      type: 'integer',
+      minimum: listLimits.minLimit,
+      maximum: listLimits.maxLimit,
+      default: listLimits.defaultLimit,
+    },
+  },
+  {
+    name: 'starting_after',
+    in: 'query',
+    description: 'The last order id of the previous page: the page continues with older orders',
+    schema: { type: 'string', pattern: '^ord_[A-Za-z0-9]+$' },
+  },
+  {
+    name: 'customer',
+    in: 'query',
+    description: 'Only this customer’s orders',
+    schema: { type: 'string', maxLength: limits.maxIdLength },
+  },
+];
+const listOrders = {
+  summary: "List the key's environment's orders, newest first (needs orders:read)",
+  parameters: listQuery,
+};
 
 let cached: Record<string, unknown> | undefined;
 
@@ -81,7 +114,7 @@ export function openApiDocument(): Record<string, unknown> {
       title: 'Estate Orders API',
       version: '2.0.0',
       description:
-        `Create and read orders. Bodies up to ${limits.maxBodyBytes} bytes, JSON without repeated ` +
+        `Create, list and read orders. Bodies up to ${limits.maxBodyBytes} bytes, JSON without repeated ` +
         'member names, uncoded. Errors are RFC 9457 problem+json; see docs/decisions.md "Orders ' +
         'API". A request that names no operation is answered as `x-unmatched-responses` says.',
     },
@@ -99,6 +132,12 @@ export function openApiDocument(): Record<string, unknown> {
     security: [{ bearer: [] }],
     paths: {
       '/v2/orders': {
+        get: {
+          operationId: 'listOrders',
+          ...listOrders,
+          responses: responses(listResponses, ref('OrderList')),
+        },
+        head: { operationId: 'headOrders', ...listOrders, responses: responses(listResponses, {}, false) },
         post: {
           operationId: 'createOrder',
           summary: 'Create an order',

@@ -1,4 +1,6 @@
 // The handler's input and output as plain data, so any transport can adapt to it.
+import type { ProblemSlug } from './contract.ts';
+import type { KeyRecord } from './deps.ts';
 
 /** What reading a request body gave: its bytes, or why there are none. */
 export type BodyRead =
@@ -28,4 +30,8 @@ export interface PlainResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** The problem type of an error answer (its body's `type`, as a slug). */
+  problem?: ProblemSlug;
+  /** The key the credential named, when the API knows it (set by the handler, for the request log). */
+  key?: KeyRecord | null;
 }

@@ -23,5 +23,18 @@ export function problemResponse(
     status: body.status,
     headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store', ...headers },
     body: JSON.stringify(body),
+    problem: slug,
   };
+}
+
+/**
+ * Stamps an answer with its request id: the `Request-Id` header, and in a problem body the
+ * `request_id` extension member (RFC 9457 §3.2), so a caller can quote it. Ids are `req_` plus
+ * base62, so they go into the JSON text as they are.
+ */
+export function withRequestId(response: PlainResponse, requestId: string): PlainResponse {
+  response.headers['request-id'] = requestId;
+  if (response.problem !== undefined && response.body.endsWith('}'))
+    response.body = `${response.body.slice(0, -1)},"request_id":"${requestId}"}`;
+  return response;
 }

@@ -6,7 +6,7 @@ import type { DeprecatedPath } from './deps.ts';
 import { canonicalPath, pathOfTarget } from './paths.ts';
 
 /** An operation of the API. */
-export type Operation = 'create' | 'get' | 'openapi';
+export type Operation = 'create' | 'list' | 'get' | 'openapi';
 
 /** What a request names. */
 export type Route =
@@ -24,7 +24,12 @@ interface Resource {
 }
 
 const noHeaders: Readonly<Record<string, string>> = Object.freeze({});
-const orders: Resource = { allow: 'POST', methods: { POST: 'create' }, id: '', headers: noHeaders };
+const orders: Resource = {
+  allow: 'GET, HEAD, POST',
+  methods: { GET: 'list', HEAD: 'list', POST: 'create' },
+  id: '',
+  headers: noHeaders,
+};
 const document: Resource = {
   allow: 'GET, HEAD',
   methods: { GET: 'openapi', HEAD: 'openapi' },
@@ -42,8 +47,10 @@ function resourceAt(path: string, deprecated?: ReadonlyMap<string, DeprecatedPat
     if (id !== '' && !id.includes('/')) return { ...readOrder, id };
   }
   const old = deprecated?.get(path);
-  const successor = old ? resourceAt(old.successor) : undefined;
-  return old && successor ? { ...successor, headers: old.headers } : undefined;
+  const operation = old ? resourceAt(old.successor)?.methods[old.method] : undefined;
+  if (!old || !operation) return undefined;
+  // Only the method the deprecated route was published with: POST /v1/orders, not a list.
+  return { allow: old.method, methods: { [old.method]: operation }, id: '', headers: old.headers };
 }
 
 /** The version and collection segments in lower case (`/V2/Orders/ord_A` → `/v2/orders/ord_A`). */

@@ -9,6 +9,8 @@ export interface ChartSeries {
   values: number[];
   color: 'chart-1' | 'chart-2' | 'chart-3';
   fill?: boolean;
+  /** Drawn dashed: a reference line such as a threshold, not a measure. */
+  dashed?: boolean;
 }
 
 /** A whole chart: x labels, its lines and the unit of the y axis. */

@@ -81,6 +81,7 @@ function draw(canvas: HTMLCanvasElement): Chart {
         backgroundColor: `${token(s.color)}24`,
         fill: s.fill ?? false,
         borderWidth: 2,
+        borderDash: s.dashed ? [6, 4] : [],
         pointRadius: 0,
         pointHoverRadius: 4,
         tension: 0.2,

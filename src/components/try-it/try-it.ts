@@ -1,6 +1,8 @@
-// Client script of the try-it panel: sends POST /v2/orders with the pasted key and shows the
-// request (key masked) and the full response. The key lives only in the input and the request.
+// Client script of the try-it panel: sends POST /v2/orders with the key in the input (never a live
+// key) and shows the request (key masked), the full response and, from the live API, a link to the
+// request in the log. The key lives only in the input and the request.
 import { resolveApiMode, type ApiMode } from './api-mode.ts';
+import { logLinkOf, refusedKey } from './key-guard.ts';
 import { maskKey } from './mask-key.ts';
 
 function byId<T extends HTMLElement>(root: ParentNode, id: string): T {
@@ -35,10 +37,20 @@ export function mountTryIt(root: HTMLElement): void {
   const status = byId<HTMLElement>(root, 'status');
   const headersOut = byId<HTMLElement>(root, 'headers');
   const bodyOut = byId<HTMLElement>(root, 'response-body');
+  const log = byId<HTMLElement>(root, 'log');
+  const logLink = byId<HTMLAnchorElement>(root, 'log-link');
+  const requestIdOut = byId<HTMLElement>(root, 'request-id');
   let mode: Promise<ApiMode> | undefined;
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    log.hidden = true;
+    const refused = refusedKey(key.value);
+    if (refused) {
+      status.textContent = refused;
+      status.dataset.ok = 'false';
+      return;
+    }
     void (async () => {
       send.disabled = true;
       try {
@@ -59,6 +71,13 @@ export function mountTryIt(root: HTMLElement): void {
         status.dataset.ok = String(response.ok);
         headersOut.textContent = headerLines(response.headers);
         bodyOut.textContent = pretty(await response.text());
+        const requestId = response.headers.get('request-id');
+        const href = (await mode) === 'live' ? logLinkOf(requestId) : null;
+        if (href) {
+          logLink.href = href;
+          requestIdOut.textContent = requestId;
+          log.hidden = false;
+        }
       } catch (error) {
         status.textContent = `Request failed: ${(error as Error).message}`;
         status.dataset.ok = 'false';

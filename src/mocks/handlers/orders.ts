@@ -7,7 +7,10 @@ import type { MockApi } from '../mock-api.ts';
 
 /** Handlers for `${baseUrl}/v2/…` (default: any origin) answered by `api`. */
 export function createOrdersHandlers(api: MockApi, baseUrl = '*'): HttpHandler[] {
-  const answer = ordersFetchHandler(() => api.deps());
+  const answer = ordersFetchHandler(
+    () => api.deps(),
+    (answered) => api.recordAnswer(answered),
+  );
   const isOurs = ({ request }: { request: Request }) => {
     const url = new URL(request.url);
     const rest =

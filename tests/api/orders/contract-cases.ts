@@ -1,8 +1,10 @@
 // THE table of contract cases. Every case runs on every serving path (handler, MSW in node, the
-// production server over HTTP) and all must agree; the cases live in ./cases/, one file per purpose.
+// production server over HTTP, and that server on Postgres + Redis: ./orders.engines.test.ts) and
+// all must agree; the cases live in ./cases/, one file per purpose.
 import { errorCases } from './cases/errors.ts';
 import { happyCases } from './cases/happy.ts';
 import { idempotencyCases } from './cases/idempotency.ts';
+import { listingCases, listingErrorCases } from './cases/listing.ts';
 import { rateLimitCases } from './cases/rate-limit.ts';
 import { routingCases } from './cases/routing.ts';
 import { securityCases } from './cases/security.ts';
@@ -10,14 +12,22 @@ import type { ContractCase } from './contract-types.ts';
 
 export { get, post, validOrder } from './cases/requests.ts';
 
-/** Client errors: the body and its headers, then routing. */
-const allErrorCases = [...errorCases, ...routingCases];
+/** Client errors: the body and its headers, then routing, then the list's query. */
+const allErrorCases = [...errorCases, ...routingCases, ...listingErrorCases];
+/** Success paths: creating and reading, then listing. */
+const allHappyCases = [...happyCases, ...listingCases];
 
-export { allErrorCases as errorCases, happyCases, idempotencyCases, rateLimitCases, securityCases };
+export {
+  allErrorCases as errorCases,
+  allHappyCases as happyCases,
+  idempotencyCases,
+  rateLimitCases,
+  securityCases,
+};
 
 /** Every case, by purpose. */
 export const contractCases: Record<ContractCase['purpose'], ContractCase[]> = {
-  happy: happyCases,
+  happy: allHappyCases,
   error: allErrorCases,
   security: securityCases,
   'rate-limit': rateLimitCases,

@@ -1,5 +1,6 @@
 // A small world for contract tests: one key per authentication outcome, a tiny rpm budget and a
 // tiny plan quota, a few customers and skus. Shaped like simulator/world (interface A, docs/interfaces.md).
+import type { IdGenerator } from '../../../src/api/orders/deps.ts';
 import type { SourceWorld, WorldKey } from '../../../src/api/orders/world-deps.ts';
 
 /** The fixed instant handler, MSW and server runs share (12:00:10 UTC, 50 s left in the minute). */
@@ -66,12 +67,16 @@ export const fixtureWorld: SourceWorld = {
     key('burst', { rpm_budget: 700 }),
     key('fuzz', { rpm_budget: 1_000_000 }),
   ],
-  customers: [{ customer_id: 'cus_acme' }, { customer_id: 'cus_globex' }],
+  customers: [{ customer_id: 'cus_acme' }, { customer_id: 'cus_globex' }, { customer_id: 'cus_listed' }],
   skus: [{ sku: 'sku_widget' }, { sku: 'sku_gadget' }, { sku: 'sku_gizmo' }],
 };
 
-/** Deterministic ids for a fixture run: ord_000001, ord_000002, … */
-export function sequentialIds(): { orderId(): string } {
-  let n = 0;
-  return { orderId: () => `ord_${String(++n).padStart(6, '0')}` };
+/** Deterministic ids for a fixture run: ord_000001, ord_000002, … and req_000001, … */
+export function sequentialIds(): IdGenerator {
+  let orders = 0;
+  let requests = 0;
+  return {
+    orderId: () => `ord_${String(++orders).padStart(6, '0')}`,
+    requestId: () => `req_${String(++requests).padStart(6, '0')}`,
+  };
 }

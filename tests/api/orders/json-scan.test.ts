@@ -66,6 +66,16 @@ function withRepeat(value: unknown, at: number, same = false): { text: string; p
   return { text, pointer };
 }
 
+/** JSON.parse's message for a text it refuses. */
+function failureOf(text: string): string {
+  try {
+    JSON.parse(text);
+  } catch (failure) {
+    return (failure as Error).message;
+  }
+  throw new Error(`${text} parses`);
+}
+
 describe('scanJson', () => {
   it('finds an error exactly when JSON.parse fails, where V8 says when it says', () => {
     fc.assert(
@@ -83,6 +93,15 @@ describe('scanJson', () => {
       { numRuns: 5000 },
     );
   });
+
+  // Found by the property above (seed -1846634183): a short \u escape was placed on the "u".
+  it.each(['"\\u"', '"\\u1"', '"\\u12"', '"\\u12G4"', '"ab\\u"', '"\\uG"', '"\\x"'])(
+    'points where V8 does at the bad escape in %s',
+    (text) => {
+      const at = /at position (\d+)/.exec(failureOf(text))?.[1];
+      expect(scanJson(text).error?.offset).toBe(Number(at));
+    },
+  );
 
   it('finds the first repeated member name, and none in what JSON.stringify writes', () => {
     fc.assert(

@@ -41,7 +41,16 @@ describe('OpenAPI document against the contract case table', () => {
     expect(neverSent).toEqual([]);
     // The table reaches every operation and the answers to requests that name none.
     expect(new Set([...sent.keys()].map((key) => key.split(' ')[0]))).toEqual(
-      new Set(['createOrder', 'getOrder', 'headOrder', 'getOpenApi', 'headOpenApi', 'unmatched']),
+      new Set([
+        'createOrder',
+        'listOrders',
+        'headOrders',
+        'getOrder',
+        'headOrder',
+        'getOpenApi',
+        'headOpenApi',
+        'unmatched',
+      ]),
     );
   });
 });

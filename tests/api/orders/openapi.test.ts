@@ -25,6 +25,7 @@ describe('OpenAPI document', () => {
       'CreateOrder',
       'Order',
       'OrderLine',
+      'OrderList',
       'Problem',
       'ProblemDetail',
     ]);

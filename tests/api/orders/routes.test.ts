@@ -5,14 +5,15 @@ import type { DeprecatedPath } from '../../../src/api/orders/deps.ts';
 import { resolveRoute } from '../../../src/api/orders/routes.ts';
 
 const deprecated = new Map<string, DeprecatedPath>([
-  ['/v1/orders', { successor: '/v2/orders', headers: { deprecation: '@1' } }],
+  ['/v1/orders', { method: 'POST', successor: '/v2/orders', headers: { deprecation: '@1' } }],
 ]);
 const none = {};
 
 describe('resolveRoute', () => {
   it.each([
     ['POST', '/v2/orders', { kind: 'operation', operation: 'create', id: '', headers: none }],
-    ['GET', '/v2/orders', { kind: 'not-allowed', allow: 'POST', headers: none }],
+    ['GET', '/v2/orders', { kind: 'operation', operation: 'list', id: '', headers: none }],
+    ['PUT', '/v2/orders', { kind: 'not-allowed', allow: 'GET, HEAD, POST', headers: none }],
     ['GET', '/v2/orders/ord_1?x=1', { kind: 'operation', operation: 'get', id: 'ord_1', headers: none }],
     // a canonical escape is decoded into the id
     ['GET', '/v2/orders/a%20b', { kind: 'operation', operation: 'get', id: 'a b', headers: none }],

@@ -11,14 +11,19 @@ import {
   type Runner,
 } from './contract-types.ts';
 
-/** Invariants of every response: no 5xx, errors are problem+json, the key never comes back. */
+/**
+ * Invariants of every response: no 5xx, a Request-Id, errors are problem+json quoting that id,
+ * the key never comes back.
+ */
 export function assertInvariants(request: ApiRequest, response: ApiResponse): void {
   expect(response.status, response.rawBody).toBeLessThan(500);
+  expect(response.headers['request-id'], response.rawBody).toMatch(/^req_[A-Za-z0-9]+$/);
   if (request.method === 'HEAD') expect(response.rawBody).toBe('');
   else if (response.status >= 400) {
     expect(response.headers['content-type']).toBe('application/problem+json');
     const body = problemSchema.parse(response.body);
     expect(body.status).toBe(response.status);
+    expect(body.request_id).toBe(response.headers['request-id']);
   }
   const token = request.headers?.authorization?.split(' ')[1];
   if (token && token.length > 8) {
@@ -53,10 +58,14 @@ export async function runCase(runner: Runner, contractCase: ContractCase): Promi
   return responses;
 }
 
-/** The parts of a response all runners must agree on. */
+/** The parts of a response all runners must agree on (request ids are each runner's own). */
 export function comparable(response: ApiResponse): unknown {
   const headers = Object.fromEntries(comparedHeaders.map((name) => [name, response.headers[name] ?? null]));
-  return { status: response.status, headers, body: response.body };
+  const body =
+    typeof response.body === 'object' && response.body !== null && 'request_id' in response.body
+      ? { ...response.body, request_id: '(each runner’s own)' }
+      : response.body;
+  return { status: response.status, headers, body };
 }
 
 /** Runs a case on every runner and asserts the responses agree step by step. */

@@ -4,6 +4,7 @@ import { depsFromWorld, type SourceWorld } from '../../../src/api/orders/world-d
 import { rmSync } from 'node:fs';
 import { setupServer } from 'msw/node';
 import { startServer, type ServerTimeouts } from '../../../server/server.ts';
+import type { EngineUrls } from '../../../server/stores/select.ts';
 import { createOrdersHandlers } from '../../../src/mocks/handlers/orders.ts';
 import { createMockApi } from '../../../src/mocks/mock-api.ts';
 import { writeFixtureWorkspace } from '../../server/fixture-workspace.ts';
@@ -55,22 +56,26 @@ export async function fetchAnswer(url: string, request: ApiRequest): Promise<Api
   return { status: response.status, headers, body: parseBody(rawBody), rawBody };
 }
 
-/** The production server (console off) in this process, on a free port, over fixture files. */
+/**
+ * The production server (console off) in this process, on a free port, over fixture files: on the
+ * embedded stores, or on the Postgres and Redis `engines` name.
+ */
 export async function serverRunner(
   world: SourceWorld = fixtureWorld,
   timeouts?: Partial<ServerTimeouts>,
+  engines: EngineUrls = {},
 ): Promise<Runner & { baseUrl: string; port: number }> {
   const files = await writeFixtureWorkspace(world);
   const server = await startServer({
     port: 0,
     host: '127.0.0.1',
     console: false,
-    api: { ...files, clock: fixedClock, ids: sequentialIds() },
+    api: { ...files, engines, clock: fixedClock, ids: sequentialIds() },
     timeouts,
   });
   const baseUrl = `http://127.0.0.1:${server.port}`;
   return {
-    name: 'server',
+    name: engines.databaseUrl || engines.redisUrl ? 'server on engines' : 'server',
     baseUrl,
     port: server.port,
     send: (request) => fetchAnswer(baseUrl + request.path, request),

@@ -27,6 +27,10 @@ const store: OrderStore = {
   },
   get: (id) => orders.get(id),
   count: () => orders.size,
+  list: (query) => {
+    const mine = [...orders.values()].filter((o) => o.environment === query.environment).reverse();
+    return { orders: mine.slice(0, query.limit), hasMore: mine.length > query.limit };
+  },
 };
 const keys: KeyStore = acceptAnyKey({ environment: 'production', scopes: ['orders:read'] });
 const options: MockApiOptions = {

@@ -116,4 +116,22 @@ describe.skipIf(!enginesAvailable())('the API on Postgres and Redis', { timeout:
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body).toEqual(first.body);
   });
+
+  it('keeps every answer in the request log when the server stops right after them', async () => {
+    const urls = await freshEngines('both');
+    api = await startEngineServer(urls);
+    const answers = await Promise.all(Array.from({ length: 40 }, () => api!.send(post('fuzz', validOrder))));
+    await api.close();
+    api = undefined;
+    const client = new pg.Client({ connectionString: urls.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ request_id: string }>('select request_id from request_log');
+      expect(rows.map((r) => r.request_id).sort()).toEqual(
+        answers.map((a) => a.headers['request-id']).sort(),
+      );
+    } finally {
+      await client.end();
+    }
+  });
 });

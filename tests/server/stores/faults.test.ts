@@ -6,6 +6,7 @@ import type { ApiRequest, ApiResponse } from '../../api/orders/contract-types.ts
 import { get, post, validOrder } from '../../api/orders/contract-cases.ts';
 import { enginesAvailable, useEngines } from '../../helpers/engines.ts';
 import { until } from '../../helpers/poll.ts';
+import { expectOnlyOutages, restartRedisThenPostgres, startLoad } from '../load.ts';
 import { startEngineServer, type EngineServer } from './engine-server.ts';
 
 /** Answers within `ms`, or fails the test: an outage must never leave a request hanging. */
@@ -101,34 +102,11 @@ describe.skipIf(!enginesAvailable())('the API while Postgres or Redis is out', {
 
   it('restarting Redis, then Postgres, under load: only 201 or 503 with Retry-After, and every 201 is stored', async () => {
     const server = await startApi();
-    const acknowledged: string[] = [];
-    const statuses = new Map<number, number>();
-    let stopped = false;
-    const loops = Array.from({ length: 16 }, async () => {
-      while (!stopped) {
-        const answer = await server.send(post('fuzz', validOrder));
-        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-        if (answer.status === 201) acknowledged.push((answer.body as { id: string }).id);
-        else if (answer.status !== 503 || !answer.headers['retry-after']) throw new Error(answer.rawBody);
-      }
-    });
-    const progress = async (what: string) => {
-      const before = acknowledged.length;
-      await until(what, () => acknowledged.length >= before + 100, { timeoutMs: 60_000 });
-    };
-    await progress('orders before the restarts');
-    await engines.redis().stop('SIGKILL');
-    await engines.redis().start();
-    await progress('orders after Redis came back');
-    await engines.postgres().stop('immediate');
-    await engines.postgres().start();
-    await progress('orders after Postgres came back');
-    stopped = true;
-    await Promise.all(loops);
-
-    expect([...statuses.keys()].sort()).toEqual([201, 503]);
+    const load = startLoad(() => server.send(post('fuzz', validOrder)), 16);
+    await restartRedisThenPostgres(load, engines);
+    expectOnlyOutages(load);
     const missing: string[] = [];
-    for (const id of acknowledged)
+    for (const id of load.acknowledged)
       if ((await server.send(get('fuzz', `/v2/orders/${id}`))).status !== 200) missing.push(id);
     expect(missing).toEqual([]);
   });

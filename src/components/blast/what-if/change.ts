@@ -5,6 +5,7 @@ import { formatCount, formatInteger, formatPct } from '../../../lib/format.ts';
 import { changeOutcome, type ChangeSetup } from '../../../lib/what-if/change.ts';
 import type { WhatIfValues } from '../../../lib/what-if/params.ts';
 import { link, row } from './html.ts';
+import { consumerPath } from '../../../lib/console-paths.ts';
 import type { Presented, WhatIfPresenter } from './presented.ts';
 
 /** A share of the error budget in words: "12.5% of the estate's daily error budget". */
@@ -48,7 +49,7 @@ export function presentChange(setup: ChangeSetup, values: WhatIfValues): Present
       consumers: outcome.consumers
         .map((c) =>
           row([
-            [c.name],
+            [link(consumerPath(c.consumer_id), c.name), { html: true }],
             [c.primary_caller_kind],
             [formatInteger(c.routes), { num: true }],
             [

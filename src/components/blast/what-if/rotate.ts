@@ -4,7 +4,8 @@ import { figureAttrs, formatFigure } from '../../../lib/figures.ts';
 import { formatDate, formatInteger, formatNoun } from '../../../lib/format.ts';
 import type { WhatIfValues } from '../../../lib/what-if/params.ts';
 import { rotateOutcome, type RotateSetup, type SwitchPlan } from '../../../lib/what-if/rotate.ts';
-import { row } from './html.ts';
+import { link, row } from './html.ts';
+import { consumerPath } from '../../../lib/console-paths.ts';
 import type { Presented, WhatIfPresenter } from './presented.ts';
 
 const plans: Record<SwitchPlan, string> = {
@@ -39,7 +40,7 @@ export function presentRotate(setup: RotateSetup, values: WhatIfValues): Present
       consumers: outcome.consumers
         .map((c) =>
           row([
-            [c.name],
+            [link(consumerPath(c.consumer_id), c.name), { html: true }],
             [c.primary_caller_kind],
             [
               formatFigure('requests_per_day', c.requests_per_day),

@@ -9,6 +9,7 @@ import {
   type DemandHistogram,
 } from '../../../lib/what-if/throttle.ts';
 import { link, row } from './html.ts';
+import { consumerPath } from '../../../lib/console-paths.ts';
 import type { Presented, WhatIfPresenter } from './presented.ts';
 
 /** What the page embeds for the throttle what-if: the current budget and the demand histogram. */
@@ -27,7 +28,7 @@ export function presentThrottle(setup: ThrottlePageSetup, values: WhatIfValues):
       rows: rows
         .map((r) =>
           row([
-            [r.name],
+            [link(consumerPath(r.consumer_id), r.name), { html: true }],
             [link(`/app/api/keys/${r.key_id}`, r.key_name), { html: true }],
             [r.primary_caller_kind],
             [formatCount(r.requests_per_day), { num: true }],

@@ -1,4 +1,5 @@
 -- Root-caused alerts (rotation lag, throttle storm, …), most severe and highest blast first, each
+-- with its target's own page (target_href: a throttle storm's consumer, not the key it throttles), and
 -- with the what-if that answers it (what_if_kind) and that what-if's inputs, filled in:
 --   throttle storm: the alert's suggested_rpm, the smallest budget that ends its 429s;
 --   rotation lag: the policy's overlap window;
@@ -19,6 +20,7 @@ select
   a.blast_score::DOUBLE as blast_score,
   a.next_step,
   a.href,
+  a.target_href,
   a.what_if_kind,
   a.suggested_rpm::INTEGER as throttle_rpm,
   case when a.what_if_kind = 'rotate' then c.rotation_overlap_days end::INTEGER as rotate_overlap_days,

@@ -41,12 +41,12 @@ export const routingCases: ContractCase[] = [
     ],
   },
   {
-    name: 'GET /v2/orders is 405 with Allow',
+    name: 'PUT /v2/orders is 405 with Allow',
     purpose: 'error',
     steps: [
       {
-        request: get('sandbox', '/v2/orders'),
-        expect: { status: 405, problem: 'method-not-allowed', headers: { allow: 'POST' } },
+        request: { ...get('sandbox', '/v2/orders'), method: 'PUT' },
+        expect: { status: 405, problem: 'method-not-allowed', headers: { allow: 'GET, HEAD, POST' } },
       },
     ],
   },
@@ -128,12 +128,12 @@ export const routingCases: ContractCase[] = [
     ],
   },
   {
-    name: 'HEAD /v2/orders is 405 like GET, with Allow: POST',
+    name: 'HEAD /v2/orders without a credential is 401 like GET, without the body',
     purpose: 'error',
     steps: [
       {
-        request: head('/v2/orders'),
-        expect: { status: 405, headers: { allow: 'POST' }, check: (res) => expect(res.rawBody).toBe('') },
+        request: { method: 'HEAD', path: '/v2/orders', headers: {} },
+        expect: { status: 401, check: (res) => expect(res.rawBody).toBe('') },
       },
     ],
   },

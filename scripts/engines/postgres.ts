@@ -1,12 +1,13 @@
-// A throwaway PostgreSQL server for tests: initdb into a temp folder owned by the postgres user
-// (Postgres refuses to run as root), pg_ctl on a free port with its unix socket in that folder,
-// stopped (and its folder removed) whatever happens, even if the test process exits early.
+// A throwaway PostgreSQL server for tests and benchmarks: initdb into a temp folder owned by the
+// postgres user (Postgres refuses to run as root), pg_ctl on a free port with its unix socket in
+// that folder, stopped (and its folder removed) whatever happens, even if the process exits early.
 import { execFile, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from './free-port.ts';
+import { childPids, signal } from './processes.ts';
 
 /** The folder of Postgres's binaries: PG_BIN, else Debian's newest /usr/lib/postgresql/<n>/bin. */
 export function postgresBinDir(): string | null {
@@ -69,19 +70,7 @@ process.once('exit', () => {
 function clusterPids(data: string): number[] {
   if (!existsSync(join(data, 'postmaster.pid'))) return [];
   const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const children = readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        // Field 4 of /proc/<pid>/stat, after the parenthesised command name, is the parent's pid.
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-  return [postmaster, ...children];
+  return [postmaster, ...childPids(postmaster)];
 }
 
 /** Starts a fresh Postgres in a temp folder on a free port. */
@@ -163,7 +152,7 @@ export async function startPostgres(settings: Record<string, string> = {}): Prom
     start: startTracked,
     pids: () => clusterPids(data),
     freeze: (frozen) => {
-      for (const pid of clusterPids(data)) process.kill(pid, frozen ? 'SIGSTOP' : 'SIGCONT');
+      for (const pid of clusterPids(data)) signal(pid, frozen ? 'SIGSTOP' : 'SIGCONT');
     },
     createDatabase: async () => {
       const name = `test_${++databases}`;
@@ -177,7 +166,7 @@ export async function startPostgres(settings: Record<string, string> = {}): Prom
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     destroy: async () => {
-      for (const pid of clusterPids(data)) process.kill(pid, 'SIGCONT');
+      for (const pid of clusterPids(data)) signal(pid, 'SIGCONT');
       await stop('immediate').catch(() => stopNow());
       rmSync(dir, { recursive: true, force: true });
     },

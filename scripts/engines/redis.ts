@@ -1,5 +1,5 @@
-// A throwaway Redis for tests: redis-server as a child process on a free port, nothing saved to
-// disk, killed whatever happens (an exit hook covers a test process that dies early).
+// A throwaway Redis for tests and benchmarks: redis-server as a child process on a free port,
+// nothing saved to disk, killed whatever happens (an exit hook covers a process that dies early).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

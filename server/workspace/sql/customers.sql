@@ -1,0 +1,2 @@
+-- Customer ids orders may name.
+select customer_id from customers

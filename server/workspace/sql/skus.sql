@@ -1,0 +1,2 @@
+-- Skus order lines may name.
+select sku from skus

@@ -1,0 +1,56 @@
+// Which workspace route a request is: its method, its path matched against the routes' templates
+// (`/v2/orders/{order_id}`), and the stage its key's environment reaches (routes are published per
+// stage). Read-only data in, a route id out: the request log records it for every answer.
+import type { KeyRecord } from './orders/deps.ts';
+
+type Environment = KeyRecord['environment'];
+
+/** A workspace route as the map needs it. */
+export interface MappedRoute {
+  route_id: string;
+  method: string;
+  /** A path template such as `/v2/orders/{order_id}`. */
+  path: string;
+  stage: 'prod' | 'sandbox' | 'staging';
+}
+
+/** The stage an environment's keys reach. */
+export const stageOf: Record<Environment, MappedRoute['stage']> = {
+  production: 'prod',
+  sandbox: 'sandbox',
+  staging: 'staging',
+};
+
+/** Finds a request's route: null when no route of that stage has its method and path. */
+export type RouteFinder = (method: string, path: string, environment: Environment | null) => string | null;
+
+/** A route finder over the workspace's routes; exact paths are looked up, templates matched. */
+export function routeFinder(routes: readonly MappedRoute[]): RouteFinder {
+  const exact = new Map<string, string>();
+  const templated: { method: string; stage: string; pattern: RegExp; route_id: string }[] = [];
+  for (const r of routes) {
+    if (!r.path.includes('{')) exact.set(`${r.method} ${r.stage} ${r.path}`, r.route_id);
+    else {
+      const source = r.path
+        .split(/\{[^}]+\}/)
+        .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+        .join('[^/]+');
+      templated.push({
+        method: r.method,
+        stage: r.stage,
+        pattern: new RegExp(`^${source}$`),
+        route_id: r.route_id,
+      });
+    }
+  }
+  return (method, path, environment) => {
+    if (environment === null) return null;
+    const stage = stageOf[environment];
+    const bare = path.split('?', 1)[0] ?? '';
+    const found = exact.get(`${method} ${stage} ${bare}`);
+    if (found !== undefined) return found;
+    for (const t of templated)
+      if (t.method === method && t.stage === stage && t.pattern.test(bare)) return t.route_id;
+    return null;
+  };
+}

@@ -1,0 +1,58 @@
+// What the request log screen reads per request: one page of the running API's log under the URL's
+// filters, joined to the workspace, and the keys the log has seen (for the key filter).
+import type { LoggedRequest } from '../api/request-record.ts';
+import type { Workspace } from '../lib/db.ts';
+import { annotateRequests, type AnnotatedRequest } from '../queries/live.ts';
+import { keysById } from '../queries/rows.ts';
+import { issuedKeyNames } from './live-calls.ts';
+import { logPageQuery, type LogState } from './log-query.ts';
+import { liveSource, type LiveSource } from './source.ts';
+
+/** One page of the log screen. */
+export interface LogScreen {
+  source: LiveSource;
+  rows: AnnotatedRequest[];
+  /** Requests in the whole log that match the filters. */
+  matched: number;
+  /** The cursor of the next (older) page; null on the last page. */
+  next: number | null;
+  /** Every key the log has seen, named, for the key filter. */
+  keyOptions: { value: string; label: string }[];
+  issuedNames: Map<string, string>;
+}
+
+/** The page of the log the state asks for at `nowMs`; null when no live API runs. */
+export async function logScreen(state: LogState, nowMs: number, db?: Workspace): Promise<LogScreen | null> {
+  const source = liveSource();
+  if (!source) return null;
+  const page = await source.log.page(logPageQuery(state, nowMs));
+  const issuedNames = issuedKeyNames();
+  const keys = await keysById(db);
+  const seen = (await source.log.keyActivity()).map((a) => a.keyId);
+  if (state.key && !seen.includes(state.key)) seen.push(state.key);
+  const keyOptions = seen
+    .map((id) => ({ value: id, label: keys.get(id)?.name ?? issuedNames.get(id) ?? id }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  return {
+    source,
+    rows: await annotateRequests(page.rows, db),
+    matched: page.matched,
+    next: page.next,
+    keyOptions,
+    issuedNames,
+  };
+}
+
+/** One logged request, joined to the workspace; null when no live API runs, undefined when not logged. */
+export async function loggedRequest(
+  requestId: string,
+  db?: Workspace,
+): Promise<{ entry: AnnotatedRequest | undefined; issuedNames: Map<string, string> } | null> {
+  const source = liveSource();
+  if (!source) return null;
+  const found: LoggedRequest | undefined = /^req_[A-Za-z0-9]{1,64}$/.test(requestId)
+    ? await source.log.find(requestId)
+    : undefined;
+  const [entry] = found ? await annotateRequests([found], db) : [];
+  return { entry, issuedNames: issuedKeyNames() };
+}

@@ -1,0 +1,25 @@
+// What the console reads of the running API: its request log and the keys issued or changed on
+// this server. The server installs a source when it starts; a page asks for it at request time and
+// gets null on a static deployment or at build time, where nothing is live. Pages never import
+// server/: the server hands its source over through a global, because the console's build bundles
+// its own copy of every src/ module.
+import type { RequestLogReader } from '../api/request-log.ts';
+
+/** The running API, as the console sees it. */
+export interface LiveSource {
+  /** When this server process started, epoch ms. */
+  startedAtMs: number;
+  log: RequestLogReader;
+}
+
+const slot = Symbol.for('estate-console.live-source');
+
+/** Hands the running API to the console (the server, at start; tests). */
+export function installLiveSource(source: LiveSource | null): void {
+  (globalThis as Record<symbol, LiveSource | null>)[slot] = source;
+}
+
+/** The running API, or null when pages are built or served without it. */
+export function liveSource(): LiveSource | null {
+  return (globalThis as Record<symbol, LiveSource | null | undefined>)[slot] ?? null;
+}

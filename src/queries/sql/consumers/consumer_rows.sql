@@ -1,0 +1,32 @@
+-- Every consumer with its quota standing, throttling, keys, routes and caller mix (v_consumer_stats),
+-- highest quota burn first (the Consumers screen's default); detail pages pick theirs from this list.
+select
+  consumer_id,
+  name,
+  consumer_type,
+  plan,
+  primary_caller_kind,
+  quota_requests_per_period,
+  used_requests,
+  quota_burn_pct,
+  quota_risk_pct,
+  is_at_risk,
+  throttled_429,
+  throttled_pct,
+  requests_total,
+  requests_per_day,
+  error_pct,
+  status_5xx,
+  keys,
+  active_keys,
+  routes,
+  top_key_blast_score,
+  high_blast_keys,
+  human_share_pct,
+  automation_share_pct,
+  assistant_share_pct,
+  alerts,
+  throttled_429 > 0 as is_throttled,
+  href
+from v_consumer_stats
+order by quota_burn_pct desc nulls last, consumer_id

@@ -1,0 +1,56 @@
+// Helpers for the live console's browser tests: calls to the running server's API, and keys issued,
+// revoked and rotated with the keys CLIs against that server's issued-keys file.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { demoSandboxKey } from '../../src/mocks/demo-key.ts';
+import { demoWorld } from '../../src/mocks/demo-world.ts';
+import type { ConsoleServer } from './harness.ts';
+
+/** A valid order for the demo world. */
+export const demoOrder = {
+  customer: demoWorld.customers[0]?.customer_id,
+  lines: [{ sku: demoWorld.skus[0]?.sku, qty: 1 }],
+};
+
+/** Sends POST /v2/orders to the server with a key (the demo key by default); its status and Request-Id. */
+export async function callApi(
+  server: ConsoleServer,
+  key: string = demoSandboxKey(),
+  body: unknown = demoOrder,
+): Promise<{ status: number; requestId: string }> {
+  const response = await fetch(`${server.baseUrl}/v2/orders`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  await response.arrayBuffer();
+  return { status: response.status, requestId: response.headers.get('request-id') ?? '' };
+}
+
+/** Runs a keys CLI script (scripts/keys/<name>.ts) against the server's issued-keys file; what it printed. */
+export function keysCli(server: ConsoleServer, name: 'issue' | 'revoke' | 'rotate', args: string[]): string {
+  const result = spawnSync(process.execPath, [`scripts/keys/${name}.ts`, ...args], {
+    env: { ...process.env, ESTATE_ISSUED_KEYS: join(server.apiDir, 'issued-keys.jsonl') },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`keys:${name} failed: ${result.stderr}`);
+  return `${result.stdout}\n${result.stderr}`;
+}
+
+/** Issues a sandbox key with `npm run keys:issue`'s script; its material and id. */
+export function issueKey(server: ConsoleServer, name: string): { material: string; keyId: string } {
+  const out = keysCli(server, 'issue', ['--name', name]);
+  const material = /sk_test_[0-9A-Za-z]+/.exec(out)?.[0];
+  const keyId = /key_[0-9A-Za-z]{16}/.exec(out)?.[0];
+  if (!material || !keyId) throw new Error(`keys:issue printed no key: ${out}`);
+  return { material, keyId };
+}
+
+/** The live pages worth checking, each with something to show: the log, a request, an issued key. */
+export async function livePages(
+  server: ConsoleServer,
+): Promise<{ log: string; request: string; issuedKey: string }> {
+  const { material, keyId } = issueKey(server, 'live page check');
+  const { requestId } = await callApi(server, material, { customer: 'cus_nobody', lines: [] });
+  return { log: '/app/api/logs', request: `/app/api/logs/${requestId}`, issuedKey: `/app/api/keys/${keyId}` };
+}
