@@ -79,6 +79,22 @@ describe.runIf(browserAvailable())('live console', () => {
     await page.close();
   });
 
+  it('names both keys of a rotation on their pages, linking each to the other', async () => {
+    const { server, browser } = session();
+    const { keyId } = issueKey(server, 'rotating app');
+    const out = keysCli(server, 'rotate', [keyId, '--overlap', '1h']);
+    const replacement = new RegExp(`${keyId} \\(.*\\) → (key_[0-9A-Za-z]{16})`).exec(out)?.[1] ?? '';
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${server.baseUrl}/app/api/keys/${keyId}`);
+    const toReplacement = page.locator(`a[href="/app/api/keys/${replacement}"]`);
+    expect(await toReplacement.textContent()).toBe('rotating app');
+    await toReplacement.click();
+    await page.waitForURL(`**/app/api/keys/${replacement}`);
+    expect(await page.locator(`a[href="/app/api/keys/${keyId}"]`).textContent()).toBe('rotating app');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('keeps filters in the URL, ignoring unknown values, and pages through older requests', async () => {
     const { server, browser } = session();
     // 60 unauthenticated calls: 401s, one more than a page.

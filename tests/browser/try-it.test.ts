@@ -1,5 +1,6 @@
 // The try-it panel: with the server running it reaches the real API and gets a 201 with the demo
-// sandbox key; served as static files (no /v2 API) the MSW worker answers with the same contract.
+// sandbox key; served as static files (no /v2 API) the MSW worker answers with the same contract and the
+// live panels say there is no live API.
 // The public demo key is prefilled (no other key is ever in the page), and the request shown masks it.
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -89,6 +90,15 @@ describe.runIf(browserAvailable())('try-it panel on a static deployment', () => 
   afterAll(async () => {
     await browser?.close().catch(() => undefined);
     await new Promise((done) => staticServer?.close(done));
+  });
+
+  it('says the live panels have no API to read there, rather than loading for ever', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/app/api/`);
+    await expect
+      .poll(() => page.locator('.live-loading p').first().textContent())
+      .toContain('no live API here');
+    await page.close();
   });
 
   it('starts the MSW worker and gets the same 201 from the mock', async () => {
