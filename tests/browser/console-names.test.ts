@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../src/lib/db.ts';
 import { browserAvailable, useConsole } from './harness.ts';
 import { consoleScreens, openTestWorkspace } from './console-helpers.ts';
+import { callApi, livePages } from './live-helpers.ts';
+import { demoSandboxKey } from '../../src/mocks/demo-key.ts';
 
 describe.runIf(browserAvailable())('console names', () => {
   const session = useConsole();
@@ -28,11 +30,13 @@ describe.runIf(browserAvailable())('console names', () => {
   });
   afterAll(() => ws.close());
 
-  /** The raw ids in the visible text of each page, with a little context. */
-  async function idsShown(page: Page, paths: string[]): Promise<string[]> {
+  /** The raw ids in the visible text of each page, with a little context (`live`: once its live panels are in). */
+  async function idsShown(page: Page, paths: string[], live = false): Promise<string[]> {
     const found: string[] = [];
     for (const path of paths) {
       await page.goto(`${session().server.baseUrl}${path}`);
+      // Live panels (server islands) replace their placeholder once the server has sent them.
+      if (live) await page.waitForFunction(() => document.querySelector('.live-loading') === null);
       const text = await page.locator('body').innerText();
       const match = ids.exec(text);
       if (match)
@@ -51,6 +55,16 @@ describe.runIf(browserAvailable())('console names', () => {
       await context.close();
     },
   );
+
+  it('shows no raw id on the live pages: the request log, a request, a key issued here, live calls', async () => {
+    const { server, browser } = session();
+    expect((await callApi(server, demoSandboxKey())).status).toBe(201);
+    const live = await livePages(server);
+    const page = await browser.newPage();
+    const paths = [live.log, live.request, live.issuedKey, '/app/api/keys/key_demo_sandbox', '/app/api'];
+    expect(await idsShown(page, paths, true)).toEqual([]);
+    await page.close();
+  });
 
   it('shows no raw id in the what-ifs once their island has rendered them, filled in from the alerts', async () => {
     const { server, browser } = session();
