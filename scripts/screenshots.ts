@@ -1,4 +1,4 @@
-// `npm run screenshots`: builds the console, serves it, and captures the five screens and the
+// `npm run screenshots`: builds the console, serves it, and captures the five screens, the request log and a request, and the
 // error-budget view (light, 1440 px), a route's and the throttled consumer's detail, the Overview
 // dark, Routes at 360 px, and the Overview, the consumers at risk and a shared throttle what-if on a
 // phone (390 px) into docs/screenshots/, with the browser-test harness.
@@ -7,12 +7,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { defaultDataFile } from '../src/lib/data-file.ts';
 import { openWorkspace } from '../src/lib/db.ts';
+import { demoSandboxKey } from '../src/mocks/demo-key.ts';
+import { demoWorld } from '../src/mocks/demo-world.ts';
 
 process.env.ESTATE_TEST_DIST ??= '.test-dist-screenshots';
 const { launchBrowser, startConsoleServer, stopConsoleServer, testDist } =
   await import('../tests/browser/harness.ts');
 
-/** A capture: the page (with {orders}, {storm} and {throttled} filled in), whole, or only the screen it opens on. */
+/** A capture: the page (with {orders}, {storm}, {throttled} and {refused} filled in), whole, or only the screen it opens on. */
 interface Shot {
   name: string;
   path: string;
@@ -30,6 +32,8 @@ const shots: Shot[] = [
   { name: 'consumer-detail', path: '/app/api/consumers/{throttled}', width: 1440, scheme: 'light' },
   { name: 'budget', path: '/app/api/budget', width: 1440, scheme: 'light' },
   { name: 'route-detail', path: '/app/api/routes/{orders}', width: 1440, scheme: 'light' },
+  { name: 'request-log', path: '/app/api/logs', width: 1440, scheme: 'light' },
+  { name: 'request-detail', path: '/app/api/logs/{refused}', width: 1440, scheme: 'light' },
   { name: 'overview-dark', path: '/app/api', width: 1440, scheme: 'dark' },
   { name: 'routes-360', path: '/app/api/routes', width: 360, scheme: 'light' },
   { name: 'overview-390', path: '/app/api', width: 390, scheme: 'light' },
@@ -42,6 +46,33 @@ const shots: Shot[] = [
     screenOnly: true,
   },
 ];
+
+/** Calls the running API as a test-mode caller would, so the request log has something to show; the refused one's id. */
+async function liveCalls(baseUrl: string): Promise<string> {
+  const order = {
+    customer: demoWorld.customers[0]?.customer_id,
+    lines: [{ sku: demoWorld.skus[0]?.sku, qty: 2 }],
+  };
+  const call = async (path: string, init: { method?: string; key?: string | null; body?: unknown } = {}) => {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'user-agent': 'curl/8.11.0',
+    };
+    if (init.key !== null) headers.authorization = `Bearer ${init.key ?? demoSandboxKey()}`;
+    const res = await fetch(`${baseUrl}${path}`, {
+      method: init.method ?? 'POST',
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    await res.arrayBuffer();
+    return res.headers.get('request-id') ?? '';
+  };
+  for (let i = 0; i < 5; i++) await call('/v2/orders', { body: order });
+  await call('/v1/orders', { body: order });
+  await call('/v2/orders?limit=2', { method: 'GET' });
+  await call('/v2/orders', { key: null, body: order });
+  return call('/v2/orders', { body: { ...order, customer: 'cus_nobody' } });
+}
 
 if (process.env.SKIP_BUILD !== '1') {
   for (const args of [
@@ -63,6 +94,7 @@ const [storm] = await ws.query<{ key_id: string; consumer_id: string }>(
 );
 ws.close();
 const server = await startConsoleServer();
+const refused = await liveCalls(server.baseUrl);
 const browser = await launchBrowser();
 try {
   for (const shot of shots) {
@@ -73,7 +105,8 @@ try {
     const path = shot.path
       .replace('{orders}', orders?.route_id ?? '')
       .replace('{storm}', storm?.key_id ?? '')
-      .replace('{throttled}', storm?.consumer_id ?? '');
+      .replace('{throttled}', storm?.consumer_id ?? '')
+      .replace('{refused}', refused);
     await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'networkidle' });
     const file = `docs/screenshots/${shot.name}.png`;
     await page.screenshot({ path: file, fullPage: !shot.screenOnly });

@@ -24,7 +24,10 @@ describe.runIf(browserAvailable())('live console', () => {
     await link.click();
     await page.waitForURL(`**/app/api/logs/${requestId}`);
     expect(await page.locator('[data-request-id]').textContent()).toBe(requestId);
-    expect(await page.locator('[data-response-headers]').textContent()).toContain(`request-id: ${requestId}`);
+    const sent = (await page.locator('[data-response-headers]').textContent()) ?? '';
+    expect(sent).toContain(`request-id: ${requestId}`);
+    // One header a line, as sent: no indentation from the page's markup.
+    for (const line of sent.split('\n')) expect(line).toMatch(/^[a-z-]+: \S/);
     await page.goto(`${server.baseUrl}/app/api/logs`);
     expect(await page.locator(`tr[data-request-id="${requestId}"]`).count()).toBe(1);
     // The demo key's own (prerendered) page shows the call live.
