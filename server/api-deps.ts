@@ -5,7 +5,6 @@
 // select (by default durable orders in the journal, replayed at start, and limits in memory:
 // server/stores/select.ts).
 import { hash } from 'node:crypto';
-import { resolve } from 'node:path';
 import type { Clock, IdGenerator, KeyRecord, OrdersDeps } from '../src/api/orders/deps.ts';
 import { randomIds, systemClock } from '../src/api/orders/ids.ts';
 import { MapKeyStore, SetCatalog } from '../src/api/orders/memory-store.ts';
@@ -19,6 +18,7 @@ import { routeFinder, type RouteFinder } from '../src/api/route-map.ts';
 import type { RequestLog } from '../src/api/request-log.ts';
 import { openRequestLog, type RequestLogOptions } from './request-log/open.ts';
 import { readReference } from './workspace/reference.ts';
+import { ordersDir as defaultOrdersDir } from '../src/lib/live-views.ts';
 
 /** Where the API's data lives; every field has a default. */
 export interface ApiOptions {
@@ -67,7 +67,7 @@ export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRunti
     (plan) => quotas.get(plan) ?? 0,
   );
   const clock = options.clock ?? systemClock;
-  const ordersDir = options.ordersDir ?? resolve(process.env.ESTATE_ORDERS_DIR ?? 'data/orders');
+  const ordersDir = options.ordersDir ?? defaultOrdersDir();
   const stores = await openStores(options.engines ?? engineUrls(), {
     ordersDir,
     clock,
