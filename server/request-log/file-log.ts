@@ -2,7 +2,7 @@
 // cap and indexed in memory by column (./columns.ts), so the console's filters, pages and figures
 // answer in milliseconds over a million requests. Survives restarts and kill -9 (a batch waits at
 // most `flushMs` in memory); older entries are never rewritten, only whole segments deleted.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, unlinkSync } from 'node:fs';
 import type {
   KeyActivity,
   LiveSummary,
@@ -248,7 +248,8 @@ export class FileRequestLog implements RequestLog {
     const files = listSegments(this.options.dir);
     this.columns.firstSeq = files[0]?.firstSeq ?? 1;
     let unreadable = 0;
-    for (const [no, file] of files.entries()) {
+    for (const [at, file] of files.entries()) {
+      const no = this.segments.length;
       const firstSeq = this.columns.nextSeq;
       const size = replaySegment(file.path, (line, offset) => {
         try {
@@ -261,6 +262,12 @@ export class FileRequestLog implements RequestLog {
           unreadable++;
         }
       });
+      // A segment a crash left empty (opened, its first batch never written) holds nothing: gone,
+      // unless it is the newest, which takes the next appends.
+      if (size === 0 && at < files.length - 1) {
+        unlinkSync(file.path);
+        continue;
+      }
       const segment = openSegment(file.path, no, firstSeq, size);
       this.segments.push(segment);
       this.bySegmentNo.set(no, segment);
