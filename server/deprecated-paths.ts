@@ -1,13 +1,49 @@
 // Deprecated paths the API still serves: POST /v1/orders, answered by the /v2/orders contract
 // while the workspace marks it deprecated, with Deprecation, Sunset and Link built from its route's
-// row (src/api/deprecation.ts). Read once at start from the open, read-only workspace.
-import { deprecationHeaderFields } from '../src/api/deprecation.ts';
+// row (src/api/deprecation.ts). Read once at start from the open, read-only workspace, with the
+// rest of the reference data (server/workspace/): the routes table, so any workspace will do.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  deprecationHeaderFields,
+  deprecationHeaders,
+  deprecationInfoUrl,
+  type DeprecationHeaders,
+} from '../src/api/deprecation.ts';
 import type { DeprecatedPath } from '../src/api/orders/deps.ts';
 import type { Workspace } from '../src/lib/db.ts';
-import { deprecatedRouteHeaders } from '../src/queries/blast/retire.ts';
 
 /** The deprecated paths served by a successor: path → successor path. */
 export const servedDeprecated = { '/v1/orders': { method: 'POST', successor: '/v2/orders' } } as const;
+
+/** A deprecated prod route's row (server/workspace/sql/deprecated_route.sql), dates YYYY-MM-DD. */
+interface DeprecatedRouteRow {
+  route_id: string;
+  deprecated_at: string;
+  sunset_at: string | null;
+  successor_path: string | null;
+}
+
+const deprecatedRouteSql = join(import.meta.dirname, 'workspace', 'sql', 'deprecated_route.sql');
+
+/** The deprecation headers of a deprecated prod route (e.g. POST /v1/orders); undefined when none. */
+export async function deprecatedRouteHeaders(
+  method: string,
+  path: string,
+  db: Workspace,
+): Promise<DeprecationHeaders | undefined> {
+  const [row] = await db.query<DeprecatedRouteRow>(readFileSync(deprecatedRouteSql, 'utf8'), {
+    method,
+    path,
+  });
+  if (!row) return undefined;
+  return deprecationHeaders({
+    deprecatedAt: row.deprecated_at,
+    sunsetAt: row.sunset_at,
+    successor: row.successor_path,
+    infoUrl: deprecationInfoUrl(row.route_id),
+  });
+}
 
 /**
  * The deprecated paths the workspace marks deprecated, with their headers. A path it does not

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultDataFile } from '../../src/lib/data-file.ts';
 import { openWorkspace, type Workspace } from '../../src/lib/db.ts';
-import { functionPreview } from '../../src/queries/blast/change.ts';
-import { retirePreview } from '../../src/queries/blast/retire.ts';
-import { rotatePreview } from '../../src/queries/blast/rotate.ts';
-import { throttlePreview, throttleSetup } from '../../src/queries/blast/throttle.ts';
+import { functionPreview } from '../../src/what-if/change/query.ts';
+import { retirePreview } from '../../src/what-if/retire/query.ts';
+import { rotatePreview } from '../../src/what-if/rotate/query.ts';
+import { throttlePreview, throttleSetup } from '../../src/what-if/throttle/query.ts';
 import type { BenchSuite } from '../run.ts';
 import { preparedWorkspace } from '../workspace-copy.ts';
 

@@ -66,3 +66,8 @@ export function deprecationHeaders(route: DeprecatedRoute): DeprecationHeaders {
 export function deprecationHeaderFields(headers: DeprecationHeaders): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
+
+/** Where callers of a deprecated route read about it: the route's page in the console. */
+export function deprecationInfoUrl(routeId: string): string {
+  return `/app/api/routes/${routeId}`;
+}

@@ -1,6 +1,6 @@
 // Queries of the Overview screen, one per figure group, all over the measure and blast views.
 import type { Workspace } from '../lib/db.ts';
-import { alertWhatIfHref } from '../lib/what-if/alert-links.ts';
+import { alertWhatIfHref } from '../what-if/alert-links.ts';
 import { runOne, runQuery } from './sql-file.ts';
 
 /** v_overview: the headline figures. */

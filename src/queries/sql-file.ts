@@ -14,7 +14,12 @@ const texts = new Map<string, string>();
 
 /** The text of src/queries/sql/<screen>/<name>.sql. */
 export function sqlText(screen: Screen, name: string): string {
-  const path = resolve('src/queries/sql', screen, `${name}.sql`);
+  return sqlFileText(`src/queries/sql/${screen}/${name}.sql`);
+}
+
+/** The text of a SQL file named by its path from the project root (a what-if's own `sql/`). */
+export function sqlFileText(file: string): string {
+  const path = resolve(file);
   let text = texts.get(path);
   if (text === undefined) {
     text = readFileSync(path, 'utf8');
@@ -30,9 +35,18 @@ export function sqlText(screen: Screen, name: string): string {
 const results = new WeakMap<Workspace, Map<string, Promise<unknown[]>>>();
 
 /** Runs one named query of a screen with bound `$name` parameters on the given or default workspace. */
-export async function runQuery<Row>(
+export function runQuery<Row>(
   screen: Screen,
   name: string,
+  params: QueryParams = {},
+  db?: Workspace,
+): Promise<Row[]> {
+  return runSqlFile<Row>(`src/queries/sql/${screen}/${name}.sql`, params, db);
+}
+
+/** Runs the SQL file at `file` (from the project root) with bound `$name` parameters. */
+export async function runSqlFile<Row>(
+  file: string,
   params: QueryParams = {},
   db?: Workspace,
 ): Promise<Row[]> {
@@ -42,10 +56,10 @@ export async function runQuery<Row>(
     cached = new Map();
     results.set(ws, cached);
   }
-  const key = `${screen}/${name}?${JSON.stringify(params)}`;
+  const key = `${file}?${JSON.stringify(params)}`;
   let result = cached.get(key);
   if (!result) {
-    result = ws.query<Row>(sqlText(screen, name), Object.keys(params).length > 0 ? params : undefined);
+    result = ws.query<Row>(sqlFileText(file), Object.keys(params).length > 0 ? params : undefined);
     result.catch(() => cached.delete(key));
     cached.set(key, result);
   }
@@ -53,15 +67,24 @@ export async function runQuery<Row>(
 }
 
 /** Runs a query that must return exactly one row (e.g. a one-row view), failing loudly otherwise. */
-export async function runOne<Row>(
+export function runOne<Row>(
   screen: Screen,
   name: string,
   params: QueryParams = {},
   db?: Workspace,
 ): Promise<Row> {
-  const rows = await runQuery<Row>(screen, name, params, db);
+  return runSqlFileOne<Row>(`src/queries/sql/${screen}/${name}.sql`, params, db);
+}
+
+/** Runs the SQL file at `file` that must return exactly one row, failing loudly otherwise. */
+export async function runSqlFileOne<Row>(
+  file: string,
+  params: QueryParams = {},
+  db?: Workspace,
+): Promise<Row> {
+  const rows = await runSqlFile<Row>(file, params, db);
   if (rows.length !== 1 || rows[0] === undefined) {
-    throw new Error(`query ${screen}/${name} returned ${rows.length} rows, expected 1`);
+    throw new Error(`query ${file} returned ${rows.length} rows, expected 1`);
   }
   return rows[0];
 }

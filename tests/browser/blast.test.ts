@@ -10,7 +10,7 @@ import { buildWorld } from '../../simulator/world/index.ts';
 import { DEMO_SANDBOX_KEY_ID } from '../../simulator/world/keys.ts';
 import type { Workspace } from '../../src/lib/db.ts';
 import { formatCount } from '../../src/lib/format.ts';
-import { throttlePreview, throttleTotal } from '../../src/queries/blast/throttle.ts';
+import { throttlePreview, throttleTotal } from '../../src/what-if/throttle/query.ts';
 import { openTestWorkspace, axeViolations } from './console-helpers.ts';
 import { browserAvailable, openPage, useConsole } from './harness.ts';
 

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../src/lib/db.ts';
 import { formatCount } from '../../src/lib/format.ts';
-import { throttleTotal } from '../../src/queries/blast/throttle.ts';
+import { throttleTotal } from '../../src/what-if/throttle/query.ts';
 import { browserAvailable, testDist, useConsole } from './harness.ts';
 import { openTestWorkspace, visibleIds } from './console-helpers.ts';
 

@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../src/lib/db.ts';
-import { throttleTotal } from '../../src/queries/blast/throttle.ts';
+import { throttleTotal } from '../../src/what-if/throttle/query.ts';
 import { browserAvailable, openPage, useConsole } from './harness.ts';
 import { openTestWorkspace, whatIfPages } from './console-helpers.ts';
 

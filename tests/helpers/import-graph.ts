@@ -103,3 +103,26 @@ function walk(graph: ImportGraph, members: string[]): string {
   }
   return [start, ...chain, start].join(' → ');
 }
+
+const packageSpecifiers = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"./][^'"]*)['"]/g;
+
+/** The packages and node: modules a file imports by name (`node:fs`, `@duckdb/node-api`, `zod`…). */
+export function packageImports(root: string, file: string): string[] {
+  const text = readFileSync(resolve(root, file), 'utf8');
+  return [...new Set([...text.matchAll(packageSpecifiers)].map((match) => match[1] as string))].sort();
+}
+
+/** Every project file `from` reaches through its imports, itself included, in sort order. */
+export function reachable(graph: ImportGraph, from: string): string[] {
+  const seen = new Set<string>([from]);
+  const queue = [from];
+  while (queue.length > 0) {
+    for (const next of graph.get(queue.shift() as string) ?? []) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return [...seen].sort();
+}

@@ -3,7 +3,7 @@
 -- budget refuses d − rpm requests with 429, so predicted 429s/day = Σ minutes × max(0, d − rpm) ÷
 -- days. The budget applies to each consumer's stream through a key (the histogram does not record
 -- which consumers' minutes coincide): exact for a key with one consumer, a lower bound otherwise.
--- One row per consumer × key it applies to; src/lib/what-if/throttle.ts is the same
+-- One row per consumer × key it applies to; src/what-if/throttle/outcome.ts is the same
 -- formula for the page (tests check they agree). Reads blast_demand_rollup (minutes summed by day).
 create or replace macro preview_throttle(target_id, rpm) as table
 select
@@ -25,7 +25,7 @@ where d.key_id = target_id or d.consumer_id = target_id
 group by all;
 
 -- preview_throttle_total(target_id, rpm): the headline, predicted 429s per day over every stream of
--- the target (one row; 0 without recorded demand), like totalThrottledPerDay in src/lib/what-if/throttle.ts.
+-- the target (one row; 0 without recorded demand), like totalThrottledPerDay in src/what-if/throttle/outcome.ts.
 create or replace macro preview_throttle_total(target_id, rpm) as table
 select
   coalesce(

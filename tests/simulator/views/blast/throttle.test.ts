@@ -8,7 +8,7 @@ import {
   totalThrottledPerDay,
   type DemandHistogram,
   type ThrottleRow,
-} from '../../../../src/lib/what-if/throttle.ts';
+} from '../../../../src/what-if/throttle/outcome.ts';
 import { baseFixture, useFixture, withFixture, type FixtureDb } from '../../../helpers/fixture-db.ts';
 import { consumer, key } from '../../../helpers/fixture-rows.ts';
 import { blastFixture } from './blast-fixture.ts';

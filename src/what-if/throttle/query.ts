@@ -1,0 +1,97 @@
+// The throttle what-if, node side: predicted 429s of a key or consumer under a proposed rpm budget
+// (the SQL macro preview_throttle), the demand histogram the page embeds to recompute it as a budget
+// is typed, and previewThrottle, the one call the page and the management API's dry run share.
+// Node-only (DuckDB); the arithmetic the browser runs is ./outcome.ts.
+import type { Workspace } from '../../lib/db.ts';
+import { runSqlFile, runSqlFileOne } from '../../queries/sql-file.ts';
+import {
+  predictThrottle,
+  sortThrottleRows,
+  totalThrottledPerDay,
+  type DemandHistogram,
+  type DemandLevel,
+  type DemandStream,
+  type ThrottleRow,
+} from './outcome.ts';
+
+const sql = (name: string) => `src/what-if/throttle/sql/${name}.sql`;
+
+/** The throttle what-if's starting point: the current budget and the embeddable histogram. */
+export interface ThrottleSetup {
+  rpm_budget: number | null;
+  histogram: DemandHistogram;
+}
+
+/** Refuses a budget that is not a whole number ≥ 0. */
+function checkRpm(rpm: number): void {
+  if (!Number.isInteger(rpm) || rpm < 0)
+    throw new Error(`throttle: rpm must be a whole number ≥ 0, got ${rpm}`);
+}
+
+/** Throttle what-if: predicted 429s per consumer × key of a key or consumer at `rpm` (the SQL macro). */
+export function throttlePreview(targetId: string, rpm: number, db?: Workspace): Promise<ThrottleRow[]> {
+  checkRpm(rpm);
+  return runSqlFile<ThrottleRow>(sql('throttle'), { target_id: targetId, rpm }, db);
+}
+
+/** Throttle what-if's headline: predicted 429s per day over every stream at `rpm` (the SQL macro). */
+export async function throttleTotal(targetId: string, rpm: number, db?: Workspace): Promise<number> {
+  checkRpm(rpm);
+  const row = await runSqlFileOne<{ throttled_per_day: number }>(
+    sql('throttle_total'),
+    { target_id: targetId, rpm },
+    db,
+  );
+  return row.throttled_per_day;
+}
+
+/** The current budget and demand histogram of a key or consumer, to embed in the page. */
+export async function throttleSetup(targetId: string, db?: Workspace): Promise<ThrottleSetup> {
+  const params = { target_id: targetId };
+  const target = await runSqlFileOne<{ rpm_budget: number | null; days: number }>(
+    sql('throttle_target'),
+    params,
+    db,
+  );
+  const streams = await runSqlFile<DemandStream>(sql('throttle_streams'), params, db);
+  const levels = await runSqlFile<DemandLevel>(sql('throttle_levels'), params, db);
+  return {
+    rpm_budget: target.rpm_budget ?? null,
+    histogram: { target_id: targetId, days: target.days, streams, levels },
+  };
+}
+
+/** The throttle what-if's answer for a budget: 429s per day today (at the current budget) and after. */
+export interface ThrottlePreview {
+  key_id: string;
+  /** The current budget; null when the workspace has none (today's 429s are then 0). */
+  rpm_budget: number | null;
+  rpm: number;
+  throttled_per_day_today: number;
+  throttled_per_day_after: number;
+  /** Per consumer × key at `rpm`, most 429s first. */
+  rows: ThrottleRow[];
+}
+
+/**
+ * The throttle what-if for a key at a proposed budget `rpm` (whole requests per minute ≥ 0), as the
+ * page computes it: for the console page and the management API's dry run; undefined for an
+ * unknown key. Throws on a bad `rpm`.
+ */
+export async function previewThrottle(
+  db: Workspace,
+  { keyId, rpm }: { keyId: string; rpm: number },
+): Promise<ThrottlePreview | undefined> {
+  checkRpm(rpm);
+  const setup = await throttleSetup(keyId, db);
+  if (setup.rpm_budget === null && setup.histogram.streams.length === 0) return undefined;
+  return {
+    key_id: keyId,
+    rpm_budget: setup.rpm_budget,
+    rpm,
+    throttled_per_day_today:
+      setup.rpm_budget === null ? 0 : totalThrottledPerDay(setup.histogram, setup.rpm_budget),
+    throttled_per_day_after: totalThrottledPerDay(setup.histogram, rpm),
+    rows: sortThrottleRows(predictThrottle(setup.histogram, rpm)),
+  };
+}
