@@ -21,13 +21,13 @@ describe('alertWhatIfHref', () => {
       { rotateOverlapDays: 14 },
       '/app/api/keys/key_x?rotate_overlap_days=14#what-if-rotate',
     ],
-    // a sunset with dependents opens the retire preview at a sunset with the policy's notice
+    // a sunset with dependents opens the retire preview at the route's own sunset, the alert's date
     [
       'sunset',
       'retire',
       '/app/api/routes/rt_x#what-if',
-      { retireSunset: '2027-01-30' },
-      '/app/api/routes/rt_x?retire_sunset=2027-01-30#what-if-retire',
+      { retireSunset: '2026-11-21' },
+      '/app/api/routes/rt_x?retire_sunset=2026-11-21#what-if-retire',
     ],
     // a failing function or a budget burn opens its change preview at a fix
     [
