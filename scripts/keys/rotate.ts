@@ -4,6 +4,7 @@
 // overlap ends, then answers 401 "rotated; use its replacement". Two lines, appended in one write.
 import { existsSync } from 'node:fs';
 import { Refusal, runCli, UsageError, type CliSpec } from '../../simulator/cli-args.ts';
+import { maxRotationOverlapDays } from '../../src/api/key-rotation.ts';
 import { defaultDataFile } from '../../src/lib/data-file.ts';
 import { openWorkspace } from '../../src/lib/db.ts';
 import { appendIssuedKeysLines, issuedKeysFile } from '../../src/lib/issued-keys-file.ts';
@@ -12,8 +13,8 @@ import { findKey, refusal } from './lookup.ts';
 import { newKey } from './new-key.ts';
 
 const dayMs = 86_400_000;
-/** The longest overlap accepted: a rotation is meant to end. */
-const maxOverlapMs = 90 * dayMs;
+/** The longest overlap accepted, the same limit as the console's rotate what-if. */
+const maxOverlapMs = maxRotationOverlapDays * dayMs;
 /** The overlap when the workspace does not say: the policy of the console's rotate what-if. */
 const fallbackOverlapDays = 14;
 

@@ -1,10 +1,11 @@
 // The what-if inputs as URL query parameters, so a what-if can be shared as a link: their names,
 // how they are read (an invalid or out-of-range value is ignored, as the table state ignores
 // unknown values) and how a link to a filled-in what-if is written. Pure: server and browser.
+import { maxRotationOverlapDays } from '../api/key-rotation.ts';
 
 /** The query parameter of each what-if input (docs/interfaces.md, section D). */
 export const whatIfParams = {
-  /** Rotate a key: the proposed overlap window, whole days 0–365. */
+  /** Rotate a key: the proposed overlap window, whole days 0–maxRotationOverlapDays (90). */
   rotateOverlapDays: 'rotate_overlap_days',
   /** Throttle a key: the proposed budget, whole requests per minute ≥ 0. */
   throttleRpm: 'throttle_rpm',
@@ -64,7 +65,7 @@ export function readIsoDate(text: string | null): string | undefined {
 /** Reads the what-if inputs of a URL's query string. */
 export function parseWhatIf(params: URLSearchParams): WhatIfValues {
   const values: WhatIfValues = {};
-  const rotate = readWhole(params.get(whatIfParams.rotateOverlapDays), 0, 365);
+  const rotate = readWhole(params.get(whatIfParams.rotateOverlapDays), 0, maxRotationOverlapDays);
   if (rotate !== undefined) values.rotateOverlapDays = rotate;
   const rpm = readWhole(params.get(whatIfParams.throttleRpm), 0, 1_000_000_000);
   if (rpm !== undefined) values.throttleRpm = rpm;

@@ -2,6 +2,7 @@
 // with only the inputs given, ending at the preview's anchor.
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
+import { maxRotationOverlapDays } from '../../src/api/key-rotation.ts';
 import { describe, expect, it } from 'vitest';
 import {
   parseWhatIf,
@@ -21,6 +22,8 @@ describe('parseWhatIf: URL → inputs', () => {
     ['throttle_rpm=-5', {}], // negative
     ['throttle_rpm=9e3', {}], // not written as digits
     ['rotate_overlap_days=14', { rotateOverlapDays: 14 }],
+    [`rotate_overlap_days=${maxRotationOverlapDays}`, { rotateOverlapDays: maxRotationOverlapDays }], // the longest
+    [`rotate_overlap_days=${maxRotationOverlapDays + 1}`, {}], // longer than keys:rotate accepts
     ['rotate_overlap_days=366', {}], // beyond a year
     ['retire_sunset=2027-01-30', { retireSunset: '2027-01-30' }],
     ['retire_sunset=2027-02-30', {}], // no such day
@@ -36,7 +39,7 @@ describe('parseWhatIf: URL → inputs', () => {
   it('reads back every valid input it writes', () => {
     const values = fc.record(
       {
-        rotateOverlapDays: fc.integer({ min: 0, max: 365 }),
+        rotateOverlapDays: fc.integer({ min: 0, max: maxRotationOverlapDays }),
         throttleRpm: fc.integer({ min: 0, max: 1_000_000 }),
         retireSunset: fc
           .date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })

@@ -2,6 +2,7 @@
 // works through the overlap, then gets 401 "rotated; use its replacement". Both changes are lines
 // in the issued-keys file, recording who replaced whom.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maxRotationOverlapDays } from '../../../src/api/key-rotation.ts';
 import { sha256Hex } from '../../../src/api/orders/auth.ts';
 import { fixtureKeys, fixtureWorld } from '../../api/orders/fixture-world.ts';
 import { createOrder, issuedLines, keysCli, startKeysFixture, until, type KeysFixture } from './keys-cli.ts';
@@ -67,6 +68,18 @@ describe('keys:rotate', () => {
     });
     expect((await createOrder(fixture, result.stdout.trim())).status).toBe(201);
     expect(refusedAsRotated(await until(() => createOrder(fixture, issued), refusedAsRotated))).toBe(true);
+  });
+
+  it('refuses an overlap longer than the what-if accepts, naming the one limit', () => {
+    const before = issuedLines(fixture).length;
+    const longest = keysCli(fixture, 'keys:rotate', [
+      'key_sandbox',
+      '--overlap',
+      `${maxRotationOverlapDays + 1}d`,
+    ]);
+    expect(longest.status).not.toBe(0);
+    expect(longest.stderr).toContain(`--overlap must be at most ${maxRotationOverlapDays}d`);
+    expect(issuedLines(fixture)).toHaveLength(before);
   });
 
   it("defaults the overlap to the workspace's policy, 14 days without the blast views", () => {
