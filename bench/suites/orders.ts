@@ -135,7 +135,7 @@ export async function benchFiles(): Promise<{ files: ServerFiles; body: string }
   return { files, body: await orderBody(files.dataFile) };
 }
 
-/** The figures a row must reach on this 2-core machine (README, "Speed" and "Deploying"). */
+/** The figures a row must reach on this 2-core machine (docs/benchmarks-2026-11.md). */
 const targets: Record<string, { ratio: number; p99: number }> = {
   'server, embedded stores': { ratio: 0.5, p99: 15 },
   'server, Postgres + Redis, 1 worker': { ratio: 0.25, p99: 25 },
