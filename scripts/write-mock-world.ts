@@ -4,7 +4,7 @@
 // tests/mocks/demo-world.test.ts fails until both match the simulator's world.
 import { writeFileSync } from 'node:fs';
 import { defaultConfig } from '../simulator/config.ts';
-import { runCli } from '../simulator/cli-args.ts';
+import { runCli } from './lib/cli-args.ts';
 import { buildWorld } from '../simulator/world/index.ts';
 import { demoSandboxKeyId, publicWorld } from '../src/mocks/public-world.ts';
 import { run } from './run.ts';

@@ -3,7 +3,7 @@
 // row (src/api/deprecation.ts). Read once at start from the open, read-only workspace.
 import { deprecationHeaderFields } from '../src/api/deprecation.ts';
 import type { DeprecatedPath } from '../src/api/orders/deps.ts';
-import type { Workspace } from '../src/lib/db.ts';
+import type { Workspace } from '../src/node/db.ts';
 import { deprecatedRouteHeaders } from '../src/queries/blast/retire.ts';
 
 /** The deprecated paths served by a successor: path → successor path. */

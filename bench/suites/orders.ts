@@ -13,10 +13,10 @@
 import { rmSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { sha256Hex } from '../../src/api/orders/auth.ts';
-import { defaultDataFile } from '../../src/lib/data-file.ts';
-import { openWorkspace } from '../../src/lib/db.ts';
-import { appendIssuedKeysLines } from '../../src/lib/issued-keys-file.ts';
-import type { ServerFiles } from '../../tests/server/fixture-workspace.ts';
+import { defaultDataFile } from '../../src/node/data-file.ts';
+import { openWorkspace } from '../../src/node/db.ts';
+import { appendIssuedKeysLines } from '../../src/node/issued-keys-file.ts';
+import type { ServerFiles } from '../../harness/fixture-workspace.ts';
 import { bare, embedded, onEngines, startBenchEngines, type TargetKind } from '../orders-targets.ts';
 import { median, processCpuMs, processRssMb } from '../process-stats.ts';
 import type { BenchSuite } from '../run.ts';

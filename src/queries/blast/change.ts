@@ -1,6 +1,6 @@
 // The change-a-function what-if: the routes and traffic a function serves and the consumers
 // behind them.
-import type { Workspace } from '../../lib/db.ts';
+import type { Workspace } from '../../node/db.ts';
 import type { ChangeConsumerFacts, ChangeRouteFacts, ChangeSetup } from '../../lib/what-if/change.ts';
 import { lookup, thresholds } from '../common.ts';
 import { overviewFigures } from '../overview.ts';

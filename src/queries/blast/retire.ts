@@ -1,7 +1,7 @@
 // The retire-a-route what-if: who still calls the route, the functions left without one, and the
 // deprecation headers its callers receive.
 import { deprecationHeaders, type DeprecationHeaders } from '../../api/deprecation.ts';
-import type { Workspace } from '../../lib/db.ts';
+import type { Workspace } from '../../node/db.ts';
 import type { RetireDependentFacts, RetireSetup } from '../../lib/what-if/retire.ts';
 import { lookup, period } from '../common.ts';
 import { keysById } from '../rows.ts';

@@ -1,5 +1,5 @@
 // The rotate-a-key what-if: who must switch to the new material, and the overlap window.
-import type { Workspace } from '../../lib/db.ts';
+import type { Workspace } from '../../node/db.ts';
 import type { RotateConsumerFacts, RotateSetup } from '../../lib/what-if/rotate.ts';
 import { period } from '../common.ts';
 import { runQuery } from '../sql-file.ts';

@@ -1,7 +1,7 @@
 // The throttle what-if: predicted 429s of a key or consumer under a proposed rpm budget (the SQL
 // macro), and the demand histogram the page embeds to recompute it as a budget is typed.
 import type { DemandHistogram, DemandLevel, DemandStream, ThrottleRow } from '../../lib/what-if/throttle.ts';
-import type { Workspace } from '../../lib/db.ts';
+import type { Workspace } from '../../node/db.ts';
 import { runOne, runQuery } from '../sql-file.ts';
 
 /** The throttle what-if's starting point: the current budget and the embeddable histogram. */
