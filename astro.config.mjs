@@ -1,7 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
-import { renderMode } from './src/lib/render-mode.ts';
+import { renderMode } from './src/node/render-mode.ts';
 import { devApi } from './server/dev-api.ts';
 
 // The console is prerendered from DuckDB at build time by default; CONSOLE_RENDER=request

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { postgresBinDir, startPostgres, type PostgresInstance } from '../scripts/engines/postgres.ts';
 import { childPids } from '../scripts/engines/processes.ts';
 import { redisServerBinary, startRedis, type RedisInstance } from '../scripts/engines/redis.ts';
-import type { ServerFiles } from '../tests/server/fixture-workspace.ts';
-import { killServer, spawnListening, spawnServer } from '../tests/server/spawn.ts';
+import type { ServerFiles } from '../harness/fixture-workspace.ts';
+import { killServer, spawnListening, spawnServer } from '../harness/spawn-server.ts';
 
 /** A running server to load: where it answers, its processes and the engines', and how to stop it. */
 export interface Target {

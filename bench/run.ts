@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
-import { runCli, UsageError } from '../simulator/cli-args.ts';
+import { runCli, UsageError } from '../scripts/lib/cli-args.ts';
 
 /** A benchmark suite: measures, prints its own table, and returns nothing. */
 export interface BenchSuite {

@@ -8,7 +8,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { defaultConfig } from '../simulator/config.ts';
 import { applySql } from '../simulator/sql/apply.ts';
 import { writeWorkspace } from '../simulator/writer.ts';
-import type { ServerFiles } from '../tests/server/fixture-workspace.ts';
+import type { ServerFiles } from '../harness/fixture-workspace.ts';
 
 /**
  * Copies `source` to `file` (or writes the default workspace there when `source` is null or

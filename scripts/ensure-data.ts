@@ -1,6 +1,6 @@
 // Makes sure the workspace exists and was written by the simulator as it is now: simulates the
 // default demo workspace when there is none, and simulates a stale one again from its own config.
-import { defaultDataFile } from '../src/lib/data-file.ts';
+import { defaultDataFile } from '../src/node/data-file.ts';
 import { workspaceState } from '../simulator/sources.ts';
 import { run } from './run.ts';
 

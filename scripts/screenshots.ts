@@ -5,14 +5,14 @@
 // ESTATE_TEST_DIST picks the build folder (default .test-dist-screenshots); SKIP_BUILD=1 reuses it.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { defaultDataFile } from '../src/lib/data-file.ts';
-import { openWorkspace } from '../src/lib/db.ts';
+import { defaultDataFile } from '../src/node/data-file.ts';
+import { openWorkspace } from '../src/node/db.ts';
 import { demoSandboxKey } from '../src/mocks/demo-key.ts';
 import { demoWorld } from '../src/mocks/demo-world.ts';
 
 process.env.ESTATE_TEST_DIST ??= '.test-dist-screenshots';
 const { launchBrowser, startConsoleServer, stopConsoleServer, testDist } =
-  await import('../tests/browser/harness.ts');
+  await import('../harness/browser.ts');
 
 /** A capture: the page (with {orders}, {storm}, {throttled} and {refused} filled in), whole, or only the screen it opens on. */
 interface Shot {

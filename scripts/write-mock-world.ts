@@ -4,7 +4,7 @@
 // tests/mocks/demo-world.test.ts fails until both match the simulator's world.
 import { writeFileSync } from 'node:fs';
 import { defaultConfig } from '../simulator/config.ts';
-import { runCli } from '../simulator/cli-args.ts';
+import { runCli } from './lib/cli-args.ts';
 import { buildWorld } from '../simulator/world/index.ts';
 import { demoSandboxKeyId, publicWorld } from '../src/mocks/public-world.ts';
 import { run } from './run.ts';
@@ -29,7 +29,7 @@ import type { ApiWorld } from '../api/orders/world-deps.ts';
 export const demoWorld: ApiWorld = ${JSON.stringify(await publicWorld(source))};
 `,
     'src/mocks/demo-key.ts': `${header}
-// The demo sandbox key's value: test mode, published in the README, so tests and examples can send
+// The demo sandbox key's value: test mode, published in docs/test-mode.md, so tests and examples can send
 // it. The package's main entry exports it and the console's try-it panel prefills it; the browser
 // worker never imports it.
 

@@ -8,8 +8,8 @@ import { hash } from 'node:crypto';
 import type { Clock, IdGenerator, KeyRecord, OrdersDeps } from '../src/api/orders/deps.ts';
 import { randomIds, systemClock } from '../src/api/orders/ids.ts';
 import { MapKeyStore, SetCatalog } from '../src/api/orders/memory-store.ts';
-import { defaultDataFile } from '../src/lib/data-file.ts';
-import { issuedKeysFile } from '../src/lib/issued-keys-file.ts';
+import { defaultDataFile } from '../src/node/data-file.ts';
+import { issuedKeysFile } from '../src/node/issued-keys-file.ts';
 import type { HealthCheck } from './health.ts';
 import { FollowingKeyStore } from './issued-keys.ts';
 import { engineUrls, openStores, type ApiStores, type EngineUrls } from './stores/select.ts';
@@ -18,7 +18,7 @@ import { routeFinder, type RouteFinder } from '../src/api/route-map.ts';
 import type { RequestLog } from '../src/api/request-log.ts';
 import { openRequestLog, type RequestLogOptions } from './request-log/open.ts';
 import { readReference } from './workspace/reference.ts';
-import { ordersDir as defaultOrdersDir } from '../src/lib/live-views.ts';
+import { ordersDir as defaultOrdersDir } from '../src/node/live-views.ts';
 
 /** Where the API's data lives; every field has a default. */
 export interface ApiOptions {

@@ -11,7 +11,7 @@ import {
   type DeprecationHeaders,
 } from '../src/api/deprecation.ts';
 import type { DeprecatedPath } from '../src/api/orders/deps.ts';
-import type { Workspace } from '../src/lib/db.ts';
+import type { Workspace } from '../src/node/db.ts';
 
 /** The deprecated paths served by a successor: path → successor path. */
 export const servedDeprecated = { '/v1/orders': { method: 'POST', successor: '/v2/orders' } } as const;

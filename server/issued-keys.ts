@@ -1,9 +1,9 @@
-// The API's key store: the workspace's keys plus the issued-keys file (src/lib/issued-keys-file.ts),
+// The API's key store: the workspace's keys plus the issued-keys file (src/node/issued-keys-file.ts),
 // followed as it grows, so a key issued, revoked or rotated from the CLI counts without a restart.
 import type { KeyRecord, KeyStore } from '../src/api/orders/deps.ts';
 import type { MapKeyStore } from '../src/api/orders/memory-store.ts';
 import { toKeyRecord } from '../src/api/orders/world-deps.ts';
-import { IssuedKeysReader } from '../src/lib/issued-keys-file.ts';
+import { IssuedKeysReader } from '../src/node/issued-keys-file.ts';
 import type { KeyLifecycle } from '../src/lib/issued-keys.ts';
 
 /** A key record with what its lifecycle changed: revoked, or rotated with the end of its overlap. */

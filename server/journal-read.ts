@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StoredOrder } from '../src/api/orders/deps.ts';
-import { defaultChunkBytes, scanLines } from '../src/lib/file-lines.ts';
+import { defaultChunkBytes, scanLines } from '../src/node/file-lines.ts';
 import type { OrderIndex } from './order-index.ts';
 
 /** A stored order as replayed, with where its line sits in its file (bytes, newline excluded). */

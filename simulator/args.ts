@@ -1,5 +1,5 @@
 // Command-line arguments of `npm run simulate`, parsed and checked.
-import { parseCliArgs, UsageError, type CliSpec } from './cli-args.ts';
+import { parseCliArgs, UsageError, type CliSpec } from '../scripts/lib/cli-args.ts';
 import { defaultConfig, type SimConfig } from './config.ts';
 
 /** The parsed arguments: a config and the output file. */

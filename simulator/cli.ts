@@ -4,7 +4,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import cliProgress from 'cli-progress';
 import { simulateArgs, simulateSpec } from './args.ts';
-import { runCli, UsageError } from './cli-args.ts';
+import { runCli, UsageError } from '../scripts/lib/cli-args.ts';
 import { writeWorkspace, type WriteProgress } from './writer.ts';
 
 await runCli(simulateSpec, async ({ values }) => {

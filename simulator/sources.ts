@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { openWorkspace } from '../src/lib/db.ts';
+import { openWorkspace } from '../src/node/db.ts';
 import type { SimConfig } from './config.ts';
 
 const simulatorDir = import.meta.dirname;

@@ -5,8 +5,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultDataFile } from '../../src/lib/data-file.ts';
-import { openWorkspace, type Workspace } from '../../src/lib/db.ts';
+import { defaultDataFile } from '../../src/node/data-file.ts';
+import { openWorkspace, type Workspace } from '../../src/node/db.ts';
 import { functionPreview } from '../../src/what-if/change/query.ts';
 import { retirePreview } from '../../src/what-if/retire/query.ts';
 import { rotatePreview } from '../../src/what-if/rotate/query.ts';

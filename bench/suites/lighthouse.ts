@@ -7,12 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import {
-  chromiumFlags,
-  chromiumPath,
-  startConsoleServer,
-  stopConsoleServer,
-} from '../../tests/browser/harness.ts';
+import { chromiumFlags, chromiumPath, startConsoleServer, stopConsoleServer } from '../../harness/browser.ts';
 import type { BenchSuite } from '../run.ts';
 
 const dist = '.bench-dist-lighthouse';

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RequestRecord } from '../../src/api/request-record.ts';
-import { openWorkspace } from '../../src/lib/db.ts';
+import { openWorkspace } from '../../src/node/db.ts';
 import { FileRequestLog } from '../../server/request-log/file-log.ts';
 import type { BenchSuite } from '../run.ts';
 

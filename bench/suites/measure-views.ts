@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultDataFile } from '../../src/lib/data-file.ts';
-import { openWorkspace } from '../../src/lib/db.ts';
+import { defaultDataFile } from '../../src/node/data-file.ts';
+import { openWorkspace } from '../../src/node/db.ts';
 import type { BenchSuite } from '../run.ts';
 import { preparedWorkspace } from '../workspace-copy.ts';
 

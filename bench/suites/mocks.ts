@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Rolldown } from 'vite';
-import { packageDir, packMocks } from '../../tests/packages/mocks/pack.ts';
+import { packageDir, packMocks } from '../../harness/pack-mocks.ts';
 import type { BenchSuite } from '../run.ts';
 
 const tarballBudgetKb = 200;

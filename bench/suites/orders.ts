@@ -13,10 +13,10 @@
 import { rmSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { sha256Hex } from '../../src/api/orders/auth.ts';
-import { defaultDataFile } from '../../src/lib/data-file.ts';
-import { openWorkspace } from '../../src/lib/db.ts';
-import { appendIssuedKeysLines } from '../../src/lib/issued-keys-file.ts';
-import type { ServerFiles } from '../../tests/server/fixture-workspace.ts';
+import { defaultDataFile } from '../../src/node/data-file.ts';
+import { openWorkspace } from '../../src/node/db.ts';
+import { appendIssuedKeysLines } from '../../src/node/issued-keys-file.ts';
+import type { ServerFiles } from '../../harness/fixture-workspace.ts';
 import { bare, embedded, onEngines, startBenchEngines, type TargetKind } from '../orders-targets.ts';
 import { median, processCpuMs, processRssMb } from '../process-stats.ts';
 import type { BenchSuite } from '../run.ts';
@@ -135,7 +135,7 @@ export async function benchFiles(): Promise<{ files: ServerFiles; body: string }
   return { files, body: await orderBody(files.dataFile) };
 }
 
-/** The figures a row must reach on this 2-core machine (README, "Speed" and "Deploying"). */
+/** The figures a row must reach on this 2-core machine (docs/benchmarks-2026-11.md). */
 const targets: Record<string, { ratio: number; p99: number }> = {
   'server, embedded stores': { ratio: 0.5, p99: 15 },
   'server, Postgres + Redis, 1 worker': { ratio: 0.25, p99: 25 },

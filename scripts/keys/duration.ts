@@ -1,6 +1,6 @@
 // Durations on the command line (`--overlap 30m`, `24h`, `7d`, `1d12h`, `0`): whole numbers of
 // days, hours, minutes and seconds, largest unit first; docs/decisions.md, "Key lifecycle".
-import { UsageError } from '../../simulator/cli-args.ts';
+import { UsageError } from '../lib/cli-args.ts';
 
 const unitMs = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1_000 } as const;
 const shape = /^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;

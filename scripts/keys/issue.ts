@@ -2,12 +2,12 @@
 // its value ONCE on stdout; stores only its SHA-256 (plus prefix and last four) in the issued-keys
 // file, which a running server picks up on the key's first use.
 import { existsSync } from 'node:fs';
-import { oneOf, positiveInteger, runCli, UsageError, type CliSpec } from '../../simulator/cli-args.ts';
+import { oneOf, positiveInteger, runCli, UsageError, type CliSpec } from '../lib/cli-args.ts';
 import { endpoints } from '../../simulator/world/catalog.ts';
 import { planTerms } from '../../simulator/world/index.ts';
-import { defaultDataFile } from '../../src/lib/data-file.ts';
-import { openWorkspace } from '../../src/lib/db.ts';
-import { appendIssuedKeysLines, issuedKeysFile } from '../../src/lib/issued-keys-file.ts';
+import { defaultDataFile } from '../../src/node/data-file.ts';
+import { openWorkspace } from '../../src/node/db.ts';
+import { appendIssuedKeysLines, issuedKeysFile } from '../../src/node/issued-keys-file.ts';
 import { keyPrefixes, newKey } from './new-key.ts';
 
 const environments = Object.keys(keyPrefixes) as (keyof typeof keyPrefixes)[];

@@ -2,9 +2,9 @@
 // issued-keys file) or one of the workspace's simulated keys (read READ_ONLY; the workspace file is
 // never written), with its lifecycle so far, and says why a change would be refused.
 import { existsSync } from 'node:fs';
-import { Refusal } from '../../simulator/cli-args.ts';
-import { openWorkspace } from '../../src/lib/db.ts';
-import { readIssuedKeys } from '../../src/lib/issued-keys-file.ts';
+import { Refusal } from '../lib/cli-args.ts';
+import { openWorkspace } from '../../src/node/db.ts';
+import { readIssuedKeys } from '../../src/node/issued-keys-file.ts';
 import { statusAt, type IssuedLine, type KeyLifecycle } from '../../src/lib/issued-keys.ts';
 
 /** What a lifecycle change needs to know of a key, wherever it lives. */

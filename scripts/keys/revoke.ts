@@ -1,9 +1,9 @@
 // `npm run keys:revoke -- <key id>`: revokes a key issued on this server or one of the workspace's
 // own keys, by appending a `revoked` line to the issued-keys file (the workspace file is only
 // read). A running server refuses the key within a second, without a restart.
-import { Refusal, runCli, UsageError, type CliSpec } from '../../simulator/cli-args.ts';
-import { defaultDataFile } from '../../src/lib/data-file.ts';
-import { appendIssuedKeysLines, issuedKeysFile } from '../../src/lib/issued-keys-file.ts';
+import { Refusal, runCli, UsageError, type CliSpec } from '../lib/cli-args.ts';
+import { defaultDataFile } from '../../src/node/data-file.ts';
+import { appendIssuedKeysLines, issuedKeysFile } from '../../src/node/issued-keys-file.ts';
 import { findKey, refusal } from './lookup.ts';
 
 const spec = {

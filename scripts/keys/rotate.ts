@@ -3,11 +3,11 @@
 // scopes, expiry (and quota), prints its value ONCE, and records that the old key works until the
 // overlap ends, then answers 401 "rotated; use its replacement". Two lines, appended in one write.
 import { existsSync } from 'node:fs';
-import { Refusal, runCli, UsageError, type CliSpec } from '../../simulator/cli-args.ts';
+import { Refusal, runCli, UsageError, type CliSpec } from '../lib/cli-args.ts';
 import { maxRotationOverlapDays } from '../../src/api/key-rotation.ts';
-import { defaultDataFile } from '../../src/lib/data-file.ts';
-import { openWorkspace } from '../../src/lib/db.ts';
-import { appendIssuedKeysLines, issuedKeysFile } from '../../src/lib/issued-keys-file.ts';
+import { defaultDataFile } from '../../src/node/data-file.ts';
+import { openWorkspace } from '../../src/node/db.ts';
+import { appendIssuedKeysLines, issuedKeysFile } from '../../src/node/issued-keys-file.ts';
 import { formatDuration, parseDuration } from './duration.ts';
 import { findKey, refusal } from './lookup.ts';
 import { newKey } from './new-key.ts';

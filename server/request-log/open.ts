@@ -2,7 +2,7 @@
 // Postgres when orders are there (so every worker writes, and every console reads, one log), or
 // none (ESTATE_REQUEST_LOG=off, to measure what it costs).
 import type { RequestLog } from '../../src/api/request-log.ts';
-import { requestLogDir } from '../../src/lib/live-views.ts';
+import { requestLogDir } from '../../src/node/live-views.ts';
 import type { ApiStores } from '../stores/select.ts';
 import { FileRequestLog, fileLogDefaults } from './file-log.ts';
 

@@ -15,7 +15,7 @@ import {
   write,
 } from 'node:fs';
 import { join } from 'node:path';
-import { scanLines } from '../../src/lib/file-lines.ts';
+import { scanLines } from '../../src/node/file-lines.ts';
 
 /** One segment file: its number (older is lower), first seq, descriptor and sizes. */
 export interface Segment {

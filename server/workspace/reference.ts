@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DeprecatedPath } from '../../src/api/orders/deps.ts';
 import type { MappedRoute } from '../../src/api/route-map.ts';
-import { openWorkspace, type Workspace } from '../../src/lib/db.ts';
+import { openWorkspace, type Workspace } from '../../src/node/db.ts';
 import { readDeprecatedPaths } from '../deprecated-paths.ts';
 
 /** A workspace key as the API needs it. */

@@ -1,7 +1,7 @@
 // Keys issued on this server (npm run keys:issue, or a rotation's replacement), as the console
 // lists them: the issued-keys file's fold, their status now, and their live activity from the log.
 import type { KeyActivity } from '../api/request-log.ts';
-import { issuedKeysFile, readIssuedKeys } from '../lib/issued-keys-file.ts';
+import { issuedKeysFile, readIssuedKeys } from '../node/issued-keys-file.ts';
 import {
   statusAt,
   type IssuedKeys,

@@ -1,8 +1,8 @@
 // What a "Live calls" fragment reads: the latest logged requests of one key or route, joined to
 // the workspace, and how many the log holds in all.
 import type { RequestFilter } from '../api/request-log.ts';
-import type { Workspace } from '../lib/db.ts';
-import { readIssuedKeys, issuedKeysFile } from '../lib/issued-keys-file.ts';
+import type { Workspace } from '../node/db.ts';
+import { readIssuedKeys, issuedKeysFile } from '../node/issued-keys-file.ts';
 import { annotateRequests, type AnnotatedRequest } from '../queries/live.ts';
 import { liveSource, type LiveSource } from './source.ts';
 

@@ -1,7 +1,7 @@
 // What the request log screen reads per request: one page of the running API's log under the URL's
 // filters, joined to the workspace, and the keys the log has seen (for the key filter).
 import type { LoggedRequest } from '../api/request-record.ts';
-import type { Workspace } from '../lib/db.ts';
+import type { Workspace } from '../node/db.ts';
 import { annotateRequests, type AnnotatedRequest } from '../queries/live.ts';
 import { keysById } from '../queries/rows.ts';
 import { issuedKeyNames } from './live-calls.ts';

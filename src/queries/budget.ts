@@ -1,6 +1,6 @@
 // Queries of the budget view: the error budget over the period, the multi-window burn-rate rules
 // and their alerts, and who burned it (the error-budget views of docs/interfaces.md B2).
-import type { Workspace } from '../lib/db.ts';
+import type { Workspace } from '../node/db.ts';
 import type { AvailabilityRow } from './overview.ts';
 import { runOne, runQuery } from './sql-file.ts';
 

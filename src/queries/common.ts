@@ -1,5 +1,5 @@
 // Queries every screen shares: the workspace period, the thresholds, the consumers.
-import type { Workspace } from '../lib/db.ts';
+import type { Workspace } from '../node/db.ts';
 import { formatDate } from '../lib/format.ts';
 import { runOne, runQuery } from './sql-file.ts';
 

@@ -1,5 +1,5 @@
 // Queries of the Consumers screen and a consumer's detail page, all over the v_consumer_* views.
-import type { Workspace } from '../lib/db.ts';
+import type { Workspace } from '../node/db.ts';
 import { runQuery } from './sql-file.ts';
 
 /** One consumer of the Consumers screen (v_consumer_stats). */

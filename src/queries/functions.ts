@@ -1,5 +1,5 @@
 // Queries of the Functions screen and a function's detail page.
-import type { Workspace } from '../lib/db.ts';
+import type { Workspace } from '../node/db.ts';
 import { runQuery } from './sql-file.ts';
 import { consumersById, lookup, type ConsumerRow } from './common.ts';
 import { functionRows, routesById, type RouteRow } from './rows.ts';

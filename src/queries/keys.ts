@@ -1,6 +1,6 @@
 // Queries of the Keys screen and a key's detail page. Key values never reach these rows: only
 // the display prefix and last four characters (the views hold no material, and no hash leaves SQL).
-import type { Workspace } from '../lib/db.ts';
+import type { Workspace } from '../node/db.ts';
 import { runQuery } from './sql-file.ts';
 import { consumersById, lookup, type ConsumerRow } from './common.ts';
 import { keyRows, routesById, type RouteRow } from './rows.ts';

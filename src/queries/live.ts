@@ -1,7 +1,7 @@
 // The workspace's side of live calls: each logged request joined to its key and route as the
 // workspace knows them (blast score, deprecation), so the log reads against the blast radius.
 import type { LoggedRequest } from '../api/request-record.ts';
-import type { Workspace } from '../lib/db.ts';
+import type { Workspace } from '../node/db.ts';
 import { consumersById, type ConsumerRow } from './common.ts';
 import { keysById, routesById, type KeyRow, type RouteRow } from './rows.ts';
 

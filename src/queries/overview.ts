@@ -1,5 +1,5 @@
 // Queries of the Overview screen, one per figure group, all over the measure and blast views.
-import type { Workspace } from '../lib/db.ts';
+import type { Workspace } from '../node/db.ts';
 import { alertWhatIfHref } from '../what-if/alert-links.ts';
 import { runOne, runQuery } from './sql-file.ts';
 

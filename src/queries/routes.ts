@@ -1,5 +1,5 @@
 // Queries of the Routes screen and a route's detail page.
-import type { Workspace } from '../lib/db.ts';
+import type { Workspace } from '../node/db.ts';
 import { runQuery } from './sql-file.ts';
 import { consumersById, lookup, type ConsumerRow } from './common.ts';
 import { functionsById, keysById, routeRows, type FunctionRow, type KeyRow } from './rows.ts';

@@ -1,7 +1,7 @@
 // The registry rows several screens read: every key, route and function with its measures and
 // blast score. Screen modules (keys.ts, routes.ts, functions.ts) import these readers, never each
 // other, so the query modules form no import circle.
-import type { Workspace } from '../lib/db.ts';
+import type { Workspace } from '../node/db.ts';
 import { runQuery } from './sql-file.ts';
 
 /** Environments in the order the Keys screen separates them. */

@@ -3,8 +3,8 @@
 // build, the server and the tests), so the per-request server reads the same SQL the build did.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { QueryParams, Workspace } from '../lib/db.ts';
-import { workspace } from '../lib/db.ts';
+import type { QueryParams, Workspace } from '../node/db.ts';
+import { workspace } from '../node/db.ts';
 
 /** The screens that own SQL folders. */
 export type Screen =

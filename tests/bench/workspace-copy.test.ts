@@ -7,7 +7,7 @@ import { benchFiles, benchKey } from '../../bench/suites/orders.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
 import { writeWorkspace } from '../../simulator/writer.ts';
 import { smallConfig, tempDir } from '../simulator/simulated.ts';
-import type { ServerFiles } from '../server/fixture-workspace.ts';
+import type { ServerFiles } from '../../harness/fixture-workspace.ts';
 
 const temp = tempDir();
 let files: ServerFiles;

@@ -7,7 +7,7 @@ import { post, validOrder } from '../api/orders/contract-cases.ts';
 import { fixtureWorld, sequentialIds } from '../api/orders/fixture-world.ts';
 import { fetchAnswer } from '../api/orders/runners.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
-import { writeFixtureWorkspace, type ServerFiles } from '../server/fixture-workspace.ts';
+import { writeFixtureWorkspace, type ServerFiles } from '../../harness/fixture-workspace.ts';
 
 let files: ServerFiles;
 

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSandboxKey } from '../../src/mocks/demo-key.ts';
 import { asLatin1, sendRaw } from '../server/raw-http.ts';
-import { startConsoleServer, stopConsoleServer, type ConsoleServer } from './harness.ts';
+import { startConsoleServer, stopConsoleServer, type ConsoleServer } from '../../harness/browser.ts';
 
 /** Canonical paths, and whether each lies in the API's space. */
 const canonical = fc.constantFrom(

@@ -8,11 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../simulator/config.ts';
 import { buildWorld } from '../../simulator/world/index.ts';
 import { DEMO_SANDBOX_KEY_ID } from '../../simulator/world/keys.ts';
-import type { Workspace } from '../../src/lib/db.ts';
+import type { Workspace } from '../../src/node/db.ts';
 import { formatCount } from '../../src/lib/format.ts';
 import { throttlePreview, throttleTotal } from '../../src/what-if/throttle/query.ts';
 import { openTestWorkspace, axeViolations } from './console-helpers.ts';
-import { browserAvailable, openPage, useConsole } from './harness.ts';
+import { browserAvailable, openPage } from '../../harness/browser.ts';
+import { useConsole } from './use-console.ts';
 
 describe.runIf(browserAvailable())('blast radius', () => {
   // Orders created here go to a temp folder, never to data/.

@@ -1,11 +1,12 @@
 // The budget view: the Overview's Availability card opens it; its chart, burn-rate rules, burn
 // alerts (window, burn rate, who burned each) and the period's burners are the error-budget views'.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Workspace } from '../../src/lib/db.ts';
+import type { Workspace } from '../../src/node/db.ts';
 import type { ChartData } from '../../src/components/charts/chart-data.ts';
 import { formatBurnRate, formatPct, formatWindow } from '../../src/lib/format.ts';
 import { budgetTop } from '../../src/queries/budget.ts';
-import { browserAvailable, openPage, useConsole } from './harness.ts';
+import { browserAvailable, openPage } from '../../harness/browser.ts';
+import { useConsole } from './use-console.ts';
 import { openTestWorkspace } from './console-helpers.ts';
 
 describe.runIf(browserAvailable())('budget view', () => {

@@ -3,8 +3,9 @@
 // unrounded value formatted once. The expected value is recomputed from the raw tables
 // (figures-expected.ts), never read from the views the pages format.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Workspace } from '../../src/lib/db.ts';
-import { browserAvailable, useConsole } from './harness.ts';
+import type { Workspace } from '../../src/node/db.ts';
+import { browserAvailable } from '../../harness/browser.ts';
+import { useConsole } from './use-console.ts';
 import { consoleScreens, openTestWorkspace } from './console-helpers.ts';
 import { expectedText, readRawFacts, type RawFacts, type ShownFigure } from './figures-expected.ts';
 

@@ -2,8 +2,8 @@
 // views), the rows a table shows, and axe-core's violations.
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { openWorkspace, type Workspace } from '../../src/lib/db.ts';
-import { defaultDataFile } from '../../src/lib/data-file.ts';
+import { openWorkspace, type Workspace } from '../../src/node/db.ts';
+import { defaultDataFile } from '../../src/node/data-file.ts';
 
 /** The console's screens (not detail pages), as the suites that walk every screen list them. */
 export const consoleScreens = [

@@ -2,8 +2,9 @@
 // POST /v2/orders route links the Try-it page; every consumer a detail page or its what-ifs name
 // links to that consumer's page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Workspace } from '../../src/lib/db.ts';
-import { browserAvailable, openPage, useConsole } from './harness.ts';
+import type { Workspace } from '../../src/node/db.ts';
+import { browserAvailable, openPage } from '../../harness/browser.ts';
+import { useConsole } from './use-console.ts';
 import { openTestWorkspace, whatIfPages } from './console-helpers.ts';
 
 describe.runIf(browserAvailable())('console links', () => {

@@ -2,8 +2,9 @@
 // they open and filled in) shows a raw key, route, function or consumer id. Ids stay in URLs.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Workspace } from '../../src/lib/db.ts';
-import { browserAvailable, useConsole } from './harness.ts';
+import type { Workspace } from '../../src/node/db.ts';
+import { browserAvailable } from '../../harness/browser.ts';
+import { useConsole } from './use-console.ts';
 import { consoleScreens, openTestWorkspace } from './console-helpers.ts';
 import { callApi, livePages } from './live-helpers.ts';
 import { demoSandboxKey } from '../../src/mocks/demo-key.ts';

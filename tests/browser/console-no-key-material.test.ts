@@ -4,10 +4,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Workspace } from '../../src/lib/db.ts';
+import type { Workspace } from '../../src/node/db.ts';
 import { demoSandboxKey } from '../../src/mocks/demo-key.ts';
 import { demoSandboxKeyId } from '../../src/mocks/public-world.ts';
-import { testDist } from './harness.ts';
+import { testDist } from '../../harness/browser.ts';
 import { openTestWorkspace } from './console-helpers.ts';
 
 function builtFiles(dir: string): string[] {

@@ -4,8 +4,9 @@
 // (a table, the section tabs) is off-screen; chart date labels never overlap; long board labels wrap.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Workspace } from '../../src/lib/db.ts';
-import { browserAvailable, openPage, useConsole } from './harness.ts';
+import type { Workspace } from '../../src/node/db.ts';
+import { browserAvailable, openPage } from '../../harness/browser.ts';
+import { useConsole } from './use-console.ts';
 import { consoleScreens, openTestWorkspace, whatIfPages } from './console-helpers.ts';
 import { livePages } from './live-helpers.ts';
 

@@ -2,10 +2,11 @@
 // a shared link shows the same rows even without JavaScript; detail pages come from Astro.params.
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Workspace } from '../../src/lib/db.ts';
+import type { Workspace } from '../../src/node/db.ts';
 import { formatCount } from '../../src/lib/format.ts';
 import { throttleTotal } from '../../src/what-if/throttle/query.ts';
-import { browserAvailable, testDist, useConsole } from './harness.ts';
+import { browserAvailable, testDist } from '../../harness/browser.ts';
+import { useConsole } from './use-console.ts';
 import { openTestWorkspace, visibleIds } from './console-helpers.ts';
 
 const requestDist = `${testDist}-request`;

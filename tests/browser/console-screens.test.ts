@@ -1,9 +1,10 @@
 // Every console screen and a detail page of each kind: loads, no console error, no axe-core
 // violation of any impact (light and dark, 1440 px and 390 px), and headline figures equal views.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Workspace } from '../../src/lib/db.ts';
+import type { Workspace } from '../../src/node/db.ts';
 import { formatInteger } from '../../src/lib/format.ts';
-import { browserAvailable, openPage, useConsole } from './harness.ts';
+import { browserAvailable, openPage } from '../../harness/browser.ts';
+import { useConsole } from './use-console.ts';
 import { axeViolations, openTestWorkspace, whatIfPages } from './console-helpers.ts';
 import { livePages } from './live-helpers.ts';
 

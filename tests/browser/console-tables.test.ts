@@ -1,8 +1,9 @@
 // Chips, filters and sorting: each changes the rows as the views say, lives in the URL (reload and
 // the back button restore it), and without JavaScript the full table shows in the default order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Workspace } from '../../src/lib/db.ts';
-import { browserAvailable, openPage, useConsole } from './harness.ts';
+import type { Workspace } from '../../src/node/db.ts';
+import { browserAvailable, openPage } from '../../harness/browser.ts';
+import { useConsole } from './use-console.ts';
 import { openTestWorkspace, tablesReady, visibleIds } from './console-helpers.ts';
 
 const ids = async (ws: Workspace, sql: string) => (await ws.query<{ id: string }>(sql)).map((r) => r.id);

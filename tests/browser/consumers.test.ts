@@ -3,10 +3,11 @@
 // burn chart, keys and routes as the v_consumer_* views give them, and links to consumers from the
 // alerts and the key pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Workspace } from '../../src/lib/db.ts';
+import type { Workspace } from '../../src/node/db.ts';
 import type { ChartData } from '../../src/components/charts/chart-data.ts';
 import { formatInteger, formatPct } from '../../src/lib/format.ts';
-import { browserAvailable, openPage, useConsole } from './harness.ts';
+import { browserAvailable, openPage } from '../../harness/browser.ts';
+import { useConsole } from './use-console.ts';
 import { openTestWorkspace, tablesReady, visibleIds } from './console-helpers.ts';
 
 interface ConsumerView {

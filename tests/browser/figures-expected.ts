@@ -1,6 +1,6 @@
 // The console's figures recomputed from the raw tables (never from the views the pages read), each
 // for the scope a shown figure declares (src/lib/figures.ts): the expected text of every figure.
-import type { Workspace } from '../../src/lib/db.ts';
+import type { Workspace } from '../../src/node/db.ts';
 import { formatFigure, type FigureKind } from '../../src/lib/figures.ts';
 
 /** A shown figure as the page declares it: its kind, its scope attributes and its text. */

@@ -1,6 +1,6 @@
 // Builds the console once for all browser tests, into its own folder so a running `npm start` is untouched.
 import { spawnSync } from 'node:child_process';
-import { testDist } from './harness.ts';
+import { testDist } from '../../harness/browser.ts';
 
 /** Vitest global setup: ensure the demo workspace exists, then build the site into testDist. */
 export default function setup(): void {

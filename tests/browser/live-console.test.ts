@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { demoSandboxKey } from '../../src/mocks/demo-key.ts';
 import { until } from '../helpers/poll.ts';
-import { browserAvailable, openPage, useConsole } from './harness.ts';
+import { browserAvailable, openPage } from '../../harness/browser.ts';
+import { useConsole } from './use-console.ts';
 import { callApi, issueKey, keysCli } from './live-helpers.ts';
 
 describe.runIf(browserAvailable())('live console', () => {

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { demoSandboxKey } from '../../src/mocks/demo-key.ts';
 import { demoWorld } from '../../src/mocks/demo-world.ts';
-import type { ConsoleServer } from './harness.ts';
+import type { ConsoleServer } from '../../harness/browser.ts';
 
 /** A valid order for the demo world. */
 export const demoOrder = {

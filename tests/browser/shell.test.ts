@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, openPage, useConsole } from './harness.ts';
+import { browserAvailable, openPage } from '../../harness/browser.ts';
+import { useConsole } from './use-console.ts';
 
 describe.runIf(browserAvailable())('console shell at /app/api', () => {
   const session = useConsole();

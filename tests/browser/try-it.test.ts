@@ -9,7 +9,8 @@ import { extname, join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSandboxKey } from '../../src/mocks/demo-key.ts';
-import { browserAvailable, launchBrowser, openPage, testDist, useConsole } from './harness.ts';
+import { browserAvailable, launchBrowser, openPage, testDist } from '../../harness/browser.ts';
+import { useConsole } from './use-console.ts';
 import type { Browser } from 'playwright-core';
 
 const key = demoSandboxKey();

@@ -3,9 +3,10 @@
 // Overview's alerts open the what-if that answers them, already filled in.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Workspace } from '../../src/lib/db.ts';
+import type { Workspace } from '../../src/node/db.ts';
 import { throttleTotal } from '../../src/what-if/throttle/query.ts';
-import { browserAvailable, openPage, useConsole } from './harness.ts';
+import { browserAvailable, openPage } from '../../harness/browser.ts';
+import { useConsole } from './use-console.ts';
 import { openTestWorkspace, whatIfPages } from './console-helpers.ts';
 
 /** A what-if's answer as a reader sees it: the text of its result, tables included. */

@@ -1,6 +1,6 @@
 // Every table in the project's Markdown docs has a header row: a delimiter row (|---|---|) right
 // under a row of column names, never a delimiter row that opens a table on its own.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const delimiter = /^\|(\s*:?-+:?\s*\|)+\s*$/;
@@ -24,7 +24,13 @@ describe('headerlessTables', () => {
   ])('%j → %j', (text, expected) => expect(headerlessTables(text)).toEqual(expected));
 });
 
-describe.each(['README.md', 'data/README.md', 'docs/decisions.md', 'docs/interfaces.md'])('%s', (file) => {
+const docs = ['README.md', 'data/README.md', 'packages/mocks/README.md'].concat(
+  readdirSync('docs')
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+);
+
+describe.each(docs)('%s', (file) => {
   it('gives every table a header row', () => {
     expect(headerlessTables(readFileSync(file, 'utf8'))).toEqual([]);
   });

@@ -1,6 +1,6 @@
 // The project's own import graph, read from source text: which project file imports which
 // (static, side-effect, re-export and dynamic imports, type-only ones included), and the import
-// circles in it. Packages and node: modules are not part of the graph.
+// circles in it. Packages and node: modules are not part of the graph; `packageImports` lists them.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -31,6 +31,29 @@ function resolveSpecifier(root: string, from: string, specifier: string): string
     if (sourceFile.test(candidate) && existsSync(candidate)) return relative(root, candidate);
   }
   return undefined;
+}
+
+const packageSpecifiers = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'".][^'"]*)['"]/g;
+
+/** The packages and node: modules a file imports by name (`node:fs`, `@duckdb/node-api`, `zod`). */
+export function packageImports(root: string, file: string): string[] {
+  const text = readFileSync(resolve(root, file), 'utf8');
+  return [...new Set([...text.matchAll(packageSpecifiers)].map((m) => m[1] as string))].sort();
+}
+
+/** Every file reachable from `start` in the graph, `start` included. */
+export function reachable(graph: ImportGraph, start: string): string[] {
+  const seen = new Set([start]);
+  const queue = [start];
+  while (queue.length > 0) {
+    for (const next of graph.get(queue.shift() as string) ?? []) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return [...seen].sort();
 }
 
 /** The import graph of the given files. */
@@ -102,27 +125,4 @@ function walk(graph: ImportGraph, members: string[]): string {
     chain.unshift(node);
   }
   return [start, ...chain, start].join(' → ');
-}
-
-const packageSpecifiers = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"./][^'"]*)['"]/g;
-
-/** The packages and node: modules a file imports by name (`node:fs`, `@duckdb/node-api`, `zod`…). */
-export function packageImports(root: string, file: string): string[] {
-  const text = readFileSync(resolve(root, file), 'utf8');
-  return [...new Set([...text.matchAll(packageSpecifiers)].map((match) => match[1] as string))].sort();
-}
-
-/** Every project file `from` reaches through its imports, itself included, in sort order. */
-export function reachable(graph: ImportGraph, from: string): string[] {
-  const seen = new Set<string>([from]);
-  const queue = [from];
-  while (queue.length > 0) {
-    for (const next of graph.get(queue.shift() as string) ?? []) {
-      if (!seen.has(next)) {
-        seen.add(next);
-        queue.push(next);
-      }
-    }
-  }
-  return [...seen].sort();
 }

@@ -1,7 +1,7 @@
 // Each Overview alert opens the what-if that answers it, filled in from the alert itself, on the
 // alerts fixture's planted stories (tests/simulator/views/blast/alerts-fixture.ts).
 import { describe, expect, it } from 'vitest';
-import type { Workspace } from '../../src/lib/db.ts';
+import type { Workspace } from '../../src/node/db.ts';
 import { alerts } from '../../src/queries/overview.ts';
 import { useFixture, type FixtureValue } from '../helpers/fixture-db.ts';
 import { alertsFixture } from '../simulator/views/blast/alerts-fixture.ts';

@@ -2,7 +2,7 @@
 // and alerts, and who burned it, where the top few of each dimension and "all others" together
 // account for every 5xx of v_budget_burn_attribution.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Workspace } from '../../src/lib/db.ts';
+import type { Workspace } from '../../src/node/db.ts';
 import { budgetScreen, type BudgetShareRow } from '../../src/queries/budget.ts';
 import { runQuery } from '../../src/queries/sql-file.ts';
 import type { FixtureDb } from '../helpers/fixture-db.ts';

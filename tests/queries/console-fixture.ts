@@ -2,7 +2,7 @@
 // successor), a sandbox route, functions (one serving two routes), keys across environments and
 // statuses, consumers, traffic, a log sample, quota burn and invocations. Plus an adapter that
 // lets the query modules run on the in-memory fixture exactly as on a workspace file.
-import type { Workspace } from '../../src/lib/db.ts';
+import type { Workspace } from '../../src/node/db.ts';
 import { baseFixture, loadFixture, type FixtureDb, type FixtureValue } from '../helpers/fixture-db.ts';
 import { consumer, fn, key, logLine, route, traffic, type FixtureRows } from '../helpers/fixture-rows.ts';
 

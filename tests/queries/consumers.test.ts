@@ -2,7 +2,7 @@
 // consumer, highest quota burn first, and for one consumer its burn days, keys, routes, caller mix
 // and the alerts naming it; an unknown consumer has no page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Workspace } from '../../src/lib/db.ts';
+import type { Workspace } from '../../src/node/db.ts';
 import { consumerDetailScreen, consumerIds, consumerStatsRows } from '../../src/queries/consumers.ts';
 import type { FixtureDb } from '../helpers/fixture-db.ts';
 import { loadConsoleFixture } from './console-fixture.ts';

@@ -1,7 +1,7 @@
 // The Functions screen and a function's detail page show the values of v_function_stats,
 // v_function_daily, v_function_dependents and v_blast_score.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Workspace } from '../../src/lib/db.ts';
+import type { Workspace } from '../../src/node/db.ts';
 import { functionDetailScreen, functionRows } from '../../src/queries/functions.ts';
 import type { FixtureDb } from '../helpers/fixture-db.ts';
 import { loadConsoleFixture } from './console-fixture.ts';

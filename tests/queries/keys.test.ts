@@ -1,7 +1,7 @@
 // The Keys screen and a key's detail page show the values of v_key_stats, v_blast_score and the
 // dependency views, and never key material or hashes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Workspace } from '../../src/lib/db.ts';
+import type { Workspace } from '../../src/node/db.ts';
 import { keyDetailScreen, keyRows } from '../../src/queries/keys.ts';
 import type { FixtureDb } from '../helpers/fixture-db.ts';
 import { loadConsoleFixture } from './console-fixture.ts';

@@ -1,7 +1,7 @@
 // Logged requests read against the workspace: each joined to its key, route and consumer as the
 // views know them (blast score, deprecation, name); ids the workspace lacks join to nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Workspace } from '../../src/lib/db.ts';
+import type { Workspace } from '../../src/node/db.ts';
 import { annotateRequests } from '../../src/queries/live.ts';
 import { keyRows, routeRows } from '../../src/queries/rows.ts';
 import { consumerRows } from '../../src/queries/common.ts';

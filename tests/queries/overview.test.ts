@@ -1,6 +1,6 @@
 // The Overview's figures are exactly the values of its views (read directly here).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Workspace } from '../../src/lib/db.ts';
+import type { Workspace } from '../../src/node/db.ts';
 import { overviewScreen } from '../../src/queries/overview.ts';
 import { period } from '../../src/queries/common.ts';
 import type { FixtureDb } from '../helpers/fixture-db.ts';

@@ -1,7 +1,7 @@
 // The Routes screen and a route's detail page show the values of v_route_stats, v_route_counts,
 // v_blast_score and the dependency and daily views.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Workspace } from '../../src/lib/db.ts';
+import type { Workspace } from '../../src/node/db.ts';
 import { routeCounts, routeDetailScreen, routeRows } from '../../src/queries/routes.ts';
 import type { FixtureDb } from '../helpers/fixture-db.ts';
 import { loadConsoleFixture } from './console-fixture.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleGate, sessionCookie, sessionValue, signInPath } from '../../server/console-gate.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
 import { fixtureWorld } from '../api/orders/fixture-world.ts';
-import { writeFixtureWorkspace, type ServerFiles } from './fixture-workspace.ts';
+import { writeFixtureWorkspace, type ServerFiles } from '../../harness/fixture-workspace.ts';
 
 const token = 'console-token-Zq7x';
 const html = { accept: 'text/html,application/xhtml+xml' };

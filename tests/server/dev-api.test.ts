@@ -9,8 +9,8 @@ import { readJournal } from '../../server/journal-read.ts';
 import { post, validOrder } from '../api/orders/contract-cases.ts';
 import { fixtureWorld } from '../api/orders/fixture-world.ts';
 import { fetchAnswer } from '../api/orders/runners.ts';
-import { writeFixtureWorkspace, type ServerFiles } from './fixture-workspace.ts';
-import { killServer, spawnListening } from './spawn.ts';
+import { writeFixtureWorkspace, type ServerFiles } from '../../harness/fixture-workspace.ts';
+import { killServer, spawnListening } from '../../harness/spawn-server.ts';
 
 /** A port nobody listens on now. */
 async function freePort(): Promise<number> {

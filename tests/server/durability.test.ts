@@ -9,8 +9,8 @@ import { journalLanes } from '../../server/order-journal.ts';
 import { post, validOrder } from '../api/orders/contract-cases.ts';
 import { fixtureKeys, fixtureWorld } from '../api/orders/fixture-world.ts';
 import { fetchAnswer } from '../api/orders/runners.ts';
-import { writeFixtureWorkspace, type ServerFiles } from './fixture-workspace.ts';
-import { killServer, spawnServer, type SpawnedServer } from './spawn.ts';
+import { writeFixtureWorkspace, type ServerFiles } from '../../harness/fixture-workspace.ts';
+import { killServer, spawnServer, type SpawnedServer } from '../../harness/spawn-server.ts';
 
 const auth = { authorization: `Bearer ${fixtureKeys.fuzz}` };
 let running: SpawnedServer | undefined;

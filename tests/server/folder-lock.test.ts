@@ -21,8 +21,8 @@ import { JournalOrderStore } from '../../server/order-journal.ts';
 import { get, post, validOrder } from '../api/orders/contract-cases.ts';
 import { fixtureWorld } from '../api/orders/fixture-world.ts';
 import { fetchAnswer } from '../api/orders/runners.ts';
-import { writeFixtureWorkspace, type ServerFiles } from './fixture-workspace.ts';
-import { killServer, spawnServer, type SpawnedServer } from './spawn.ts';
+import { writeFixtureWorkspace, type ServerFiles } from '../../harness/fixture-workspace.ts';
+import { killServer, spawnServer, type SpawnedServer } from '../../harness/spawn-server.ts';
 
 /** A separate process that takes the lock on `dir` and holds it until killed. */
 async function holdInAnotherProcess(dir: string): Promise<ChildProcess> {

@@ -9,7 +9,7 @@ import { FollowingKeyStore } from '../../server/issued-keys.ts';
 import { authenticate } from '../../src/api/orders/auth.ts';
 import type { KeyRecord } from '../../src/api/orders/deps.ts';
 import { MapKeyStore } from '../../src/api/orders/memory-store.ts';
-import { appendIssuedKeysLines } from '../../src/lib/issued-keys-file.ts';
+import { appendIssuedKeysLines } from '../../src/node/issued-keys-file.ts';
 import type { IssuedLine } from '../../src/lib/issued-keys.ts';
 import { issuedLine } from '../helpers/issued-key-lines.ts';
 

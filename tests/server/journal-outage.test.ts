@@ -9,7 +9,7 @@ import { fixtureWorld } from '../api/orders/fixture-world.ts';
 import { assertMatchesOpenApi } from '../api/orders/openapi-check.ts';
 import { fetchAnswer } from '../api/orders/runners.ts';
 import { disk, healDisk } from './faulty-fs.ts';
-import { writeFixtureWorkspace, type ServerFiles } from './fixture-workspace.ts';
+import { writeFixtureWorkspace, type ServerFiles } from '../../harness/fixture-workspace.ts';
 import { rmSync } from 'node:fs';
 
 vi.mock('node:fs', async (original) => (await import('./faulty-fs.ts')).faultyFs(await original()));

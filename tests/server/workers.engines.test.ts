@@ -16,8 +16,8 @@ import { enginesAvailable, useEngines } from '../helpers/engines.ts';
 import { until } from '../helpers/poll.ts';
 import { expectOnlyOutages, restartRedisThenPostgres, startLoad } from './load.ts';
 import { sendRaw } from './raw-http.ts';
-import { writeFixtureWorkspace, type ServerFiles } from './fixture-workspace.ts';
-import { killServer, spawnServer, type SpawnedServer } from './spawn.ts';
+import { writeFixtureWorkspace, type ServerFiles } from '../../harness/fixture-workspace.ts';
+import { killServer, spawnServer, type SpawnedServer } from '../../harness/spawn-server.ts';
 
 const sixtyRpm = `sk_test_${'SixtyRpm1'.padEnd(24, 'x')}`;
 const fuzz = fixtureWorld.keys.find((k) => k.key_id === 'key_fuzz');

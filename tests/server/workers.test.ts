@@ -5,8 +5,8 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workerCount, workersRefusal } from '../../server/workers.ts';
 import { fixtureWorld } from '../api/orders/fixture-world.ts';
-import { writeFixtureWorkspace, type ServerFiles } from './fixture-workspace.ts';
-import { serverArgs, serverEnv } from './spawn.ts';
+import { writeFixtureWorkspace, type ServerFiles } from '../../harness/fixture-workspace.ts';
+import { serverArgs, serverEnv } from '../../harness/spawn-server.ts';
 
 describe('workerCount', () => {
   it.each([

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openWorkspace } from '../../src/lib/db.ts';
+import { openWorkspace } from '../../src/node/db.ts';
 import { tempDir } from './simulated.ts';
 
 const temp = tempDir();

@@ -9,7 +9,7 @@ import { buildWorld, DEMO_SANDBOX_KEY_ID } from '../../simulator/world/index.ts'
 import { baseFixture, useFixture } from '../helpers/fixture-db.ts';
 
 const readme = readFileSync(join(import.meta.dirname, '../../data/README.md'), 'utf8');
-const projectReadme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+const testModeGuide = readFileSync(join(import.meta.dirname, '../../docs/test-mode.md'), 'utf8');
 
 /**
  * Each dictionary entry (**`name`** or **`name(args)`**) and the backticked words of its text. Heads
@@ -85,8 +85,8 @@ describe('the demo key’s scopes', () => {
     expect(scopesIn(entry)).toEqual(key?.scopes);
   });
 
-  it('are referenced, not restated, where the README introduces the key', () => {
-    const paragraph = projectReadme.split('\n\n').find((p) => p.includes('`key_demo_sandbox`')) ?? '';
+  it('are referenced, not restated, where the test-mode guide introduces the key', () => {
+    const paragraph = testModeGuide.split('\n\n').find((p) => p.includes('`key_demo_sandbox`')) ?? '';
     expect(paragraph).toContain('data/README.md');
     expect(scopesIn(paragraph)).toEqual([]);
   });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { defaultConfig, type SimConfig } from '../../simulator/config.ts';
 import { schemaTables } from '../../simulator/sql/apply.ts';
 import { writeWorkspace } from '../../simulator/writer.ts';
-import { openWorkspace, type Workspace } from '../../src/lib/db.ts';
+import { openWorkspace, type Workspace } from '../../src/node/db.ts';
 
 /** The config the simulator tests use unless they say otherwise. */
 export const smallConfig: SimConfig = { ...defaultConfig, days: 7, scale: 0.05 };

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeWorkspace } from '../../simulator/writer.ts';
-import { openWorkspace, type Workspace } from '../../src/lib/db.ts';
+import { openWorkspace, type Workspace } from '../../src/node/db.ts';
 import { simulate, simulatorTables, smallConfig, tableDigest, tempDir } from './simulated.ts';
 
 const temp = tempDir();

@@ -13,7 +13,7 @@ import {
 
 const root = process.cwd();
 const nodeOnlyPackage = /^(node:|@duckdb\/)/;
-const nodeOnlyFiles = new Set(['src/lib/db.ts', 'src/queries/sql-file.ts']);
+const nodeOnlyFiles = new Set(['src/node/db.ts', 'src/queries/sql-file.ts']);
 
 /** The files under src/what-if/ that run in the browser: every .ts but the node-side queries. */
 const isBrowserSafe = (file: string) =>
@@ -36,18 +36,18 @@ describe('violations', () => {
     ['present.ts', ['outcome.ts']],
     ['outcome.ts', []],
     ['bad-present.ts', ['query.ts']],
-    ['query.ts', ['src/lib/db.ts']],
-    ['src/lib/db.ts', []],
+    ['query.ts', ['src/node/db.ts']],
+    ['src/node/db.ts', []],
   ]);
   const imports = (file: string) =>
-    ({ 'src/lib/db.ts': ['@duckdb/node-api', 'node:fs'], 'query.ts': ['zod'] })[file] ?? [];
+    ({ 'src/node/db.ts': ['@duckdb/node-api', 'node:fs'], 'query.ts': ['zod'] })[file] ?? [];
 
   it.each<[string, string, string[]]>([
     ['a clean chain', 'island.ts', []],
     [
       'a chain reaching DuckDB two imports away',
       'bad-present.ts',
-      ['src/lib/db.ts: node-only module', 'src/lib/db.ts: @duckdb/node-api', 'src/lib/db.ts: node:fs'],
+      ['src/node/db.ts: node-only module', 'src/node/db.ts: @duckdb/node-api', 'src/node/db.ts: node:fs'],
     ],
   ])('%s', (_name, from, expected) => {
     expect(violations(graph, from, imports)).toEqual(expected);

@@ -1,6 +1,6 @@
 // A blast target's score and its breakdown, and the formula's constants (v_blast_score,
 // v_blast_constants). SQL in src/queries/sql/blast/, one query per file.
-import type { Workspace } from '../../lib/db.ts';
+import type { Workspace } from '../../node/db.ts';
 import { runOne, runQuery } from '../sql-file.ts';
 
 /** A kind of blast target. */

@@ -1,7 +1,7 @@
 // The change-a-function what-if, node side: the routes and traffic a function serves and the
 // consumers behind them; previewChange is the one call the page and the management API's dry run
 // share. Node-only (DuckDB); the arithmetic the browser runs is ./outcome.ts.
-import type { Workspace } from '../../lib/db.ts';
+import type { Workspace } from '../../node/db.ts';
 import { lookup, thresholds } from '../../queries/common.ts';
 import { overviewFigures } from '../../queries/overview.ts';
 import { functionsById } from '../../queries/rows.ts';

@@ -3,7 +3,7 @@
 // the management API's dry run share. Node-only (DuckDB); the arithmetic the browser runs is
 // ./outcome.ts.
 import { deprecationHeaders, deprecationInfoUrl, type DeprecationHeaders } from '../../api/deprecation.ts';
-import type { Workspace } from '../../lib/db.ts';
+import type { Workspace } from '../../node/db.ts';
 import { lookup, period } from '../../queries/common.ts';
 import { blastConstants } from '../../queries/blast/score.ts';
 import { keysById } from '../../queries/rows.ts';

@@ -1,7 +1,7 @@
 // The rotate-a-key what-if, node side: who must switch to the new material, and the overlap
 // window; previewRotate is the one call the page and the management API's dry run share.
 // Node-only (DuckDB); the arithmetic the browser runs is ./outcome.ts.
-import type { Workspace } from '../../lib/db.ts';
+import type { Workspace } from '../../node/db.ts';
 import { period } from '../../queries/common.ts';
 import { blastConstants } from '../../queries/blast/score.ts';
 import { runSqlFile } from '../../queries/sql-file.ts';

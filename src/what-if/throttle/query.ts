@@ -2,7 +2,7 @@
 // (the SQL macro preview_throttle), the demand histogram the page embeds to recompute it as a budget
 // is typed, and previewThrottle, the one call the page and the management API's dry run share.
 // Node-only (DuckDB); the arithmetic the browser runs is ./outcome.ts.
-import type { Workspace } from '../../lib/db.ts';
+import type { Workspace } from '../../node/db.ts';
 import { runSqlFile, runSqlFileOne } from '../../queries/sql-file.ts';
 import {
   predictThrottle,

@@ -1,4 +1,4 @@
-// The README's curl example stays true: its key is the default world's demo sandbox key, and its
+// The test-mode guide's curl example (docs/test-mode.md) stays true: its key is the default world's demo sandbox key, and its
 // customer and sku exist in that world.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -6,9 +6,9 @@ import { defaultConfig } from '../../../simulator/config.ts';
 import { buildWorld } from '../../../simulator/world/index.ts';
 import { demoSandboxKey } from '../../../src/mocks/demo-key.ts';
 
-const section = readFileSync('README.md', 'utf8').split('## Orders API')[1]?.split('\n## ')[0] ?? '';
+const section = readFileSync('docs/test-mode.md', 'utf8');
 
-describe('README, Orders API', () => {
+describe('docs/test-mode.md, Try it with curl', () => {
   it('documents the demo sandbox key of the default world', () => {
     expect(section).toContain(`Authorization: Bearer ${demoSandboxKey()}`);
   });

@@ -7,7 +7,7 @@ import { startServer, type ServerTimeouts } from '../../../server/server.ts';
 import type { EngineUrls } from '../../../server/stores/select.ts';
 import { createOrdersHandlers } from '../../../src/mocks/handlers/orders.ts';
 import { createMockApi } from '../../../src/mocks/mock-api.ts';
-import { writeFixtureWorkspace } from '../../server/fixture-workspace.ts';
+import { writeFixtureWorkspace } from '../../../harness/fixture-workspace.ts';
 import type { ApiRequest, ApiResponse, Runner } from './contract-types.ts';
 import { fixtureNowMs, fixtureWorld, sequentialIds } from './fixture-world.ts';
 

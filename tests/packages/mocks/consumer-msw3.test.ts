@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { browserAvailable, launchBrowser } from '../../browser/harness.ts';
+import { browserAvailable, launchBrowser } from '../../../harness/browser.ts';
 import { apiUsage, checkTs, indexHtml, looseTsconfig, strictTsconfig } from './consumer-files.ts';
 import { createConsumer, registryAvailable, rootVersion, systemNode20, type Consumer } from './consumer.ts';
 import { readmeFiles } from './readme.ts';

@@ -1,15 +1,11 @@
 // The package README opens as the house style asks (install, then a three-line setup), and the
-// repo README's "Mock the API" examples are the package README's, word for word, so the consumer
+// frontend guide's examples (docs/frontend.md) are the package README's, word for word, so the consumer
 // tests that run the package README's examples prove both.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { codeBlocks, packageReadme } from './readme.ts';
 
-const rootSection = (() => {
-  const text = readFileSync('README.md', 'utf8');
-  const start = text.indexOf('### Mock the API in your frontend (MSW)');
-  return text.slice(start, text.indexOf('\n## ', start));
-})();
+const rootSection = readFileSync('docs/frontend.md', 'utf8');
 
 describe('the package README', () => {
   it('opens with the install command, then the three-line setup', () => {
@@ -24,7 +20,7 @@ describe('the package README', () => {
   });
 });
 
-describe('the repo README, "Mock the API"', () => {
+describe('the frontend guide, docs/frontend.md', () => {
   const examples = codeBlocks(rootSection).filter((block) => block.lang !== 'sh');
 
   it('shows examples for vitest, Node’s test runner, a browser app and your own world', () => {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { packMocks, type PackedMocks } from './pack.ts';
+import { packMocks, type PackedMocks } from '../../../harness/pack-mocks.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -13,7 +13,7 @@ import {
 import { runEverywhere } from '../../api/orders/run-cases.ts';
 import { handlerRunner, mswRunner, type MocksEntry } from '../../api/orders/runners.ts';
 import type { Runner } from '../../api/orders/contract-types.ts';
-import { packageDir } from './pack.ts';
+import { packageDir } from '../../../harness/pack-mocks.ts';
 
 const tables = { happyCases, errorCases, securityCases, rateLimitCases, idempotencyCases };
 

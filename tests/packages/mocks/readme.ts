@@ -2,7 +2,7 @@
 // file (`// vitest.setup.ts`) is that file, as a user would copy it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageDir } from './pack.ts';
+import { packageDir } from '../../../harness/pack-mocks.ts';
 
 /** The package README's text. */
 export const packageReadme = readFileSync(join(packageDir, 'README.md'), 'utf8');

@@ -8,7 +8,7 @@ import { post, validOrder } from '../../api/orders/contract-cases.ts';
 import type { ApiResponse } from '../../api/orders/contract-types.ts';
 import { fixtureWorld } from '../../api/orders/fixture-world.ts';
 import { fetchAnswer } from '../../api/orders/runners.ts';
-import { writeFixtureWorkspace, type ServerFiles } from '../../server/fixture-workspace.ts';
+import { writeFixtureWorkspace, type ServerFiles } from '../../../harness/fixture-workspace.ts';
 
 /** A running server over its own fixture files. */
 export interface KeysFixture {

@@ -10,8 +10,8 @@ import { journalFiles } from '../../../server/journal-read.ts';
 import { post, validOrder } from '../../api/orders/contract-cases.ts';
 import { fixtureWorld } from '../../api/orders/fixture-world.ts';
 import { fetchAnswer } from '../../api/orders/runners.ts';
-import { writeFixtureWorkspace, type ServerFiles } from '../fixture-workspace.ts';
-import { killServer, spawnServer, type SpawnedServer } from '../spawn.ts';
+import { writeFixtureWorkspace, type ServerFiles } from '../../../harness/fixture-workspace.ts';
+import { killServer, spawnServer, type SpawnedServer } from '../../../harness/spawn-server.ts';
 
 const capMb = 0.25;
 const cap = capMb * 2 ** 20;

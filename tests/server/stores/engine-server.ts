@@ -7,7 +7,7 @@ import type { EngineUrls } from '../../../server/stores/select.ts';
 import type { ApiRequest, ApiResponse } from '../../api/orders/contract-types.ts';
 import { fixtureWorld } from '../../api/orders/fixture-world.ts';
 import { fetchAnswer } from '../../api/orders/runners.ts';
-import { writeFixtureWorkspace, type ServerFiles } from '../fixture-workspace.ts';
+import { writeFixtureWorkspace, type ServerFiles } from '../../../harness/fixture-workspace.ts';
 
 /** A server on chosen stores: send requests, restart it on the same stores and files, close it. */
 export interface EngineServer {

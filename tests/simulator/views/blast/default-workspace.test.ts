@@ -18,7 +18,7 @@ import {
   plantedBurnPct,
 } from '../../../../simulator/world/stories.ts';
 import { writeWorkspace } from '../../../../simulator/writer.ts';
-import { openWorkspace, type Workspace } from '../../../../src/lib/db.ts';
+import { openWorkspace, type Workspace } from '../../../../src/node/db.ts';
 
 let dir = '';
 let db: Workspace;

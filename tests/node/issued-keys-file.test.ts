@@ -9,7 +9,7 @@ import {
   issuedKeysFile,
   IssuedKeysReader,
   readIssuedKeys,
-} from '../../src/lib/issued-keys-file.ts';
+} from '../../src/node/issued-keys-file.ts';
 import { formatIssuedKeysLine } from '../../src/lib/issued-keys.ts';
 import { issuedLine, revokedLine } from '../helpers/issued-key-lines.ts';
 

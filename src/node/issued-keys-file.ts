@@ -10,7 +10,7 @@ import {
   parseIssuedKeysLine,
   type IssuedKeysLine,
   type KeyLifecycle,
-} from './issued-keys.ts';
+} from '../lib/issued-keys.ts';
 
 /** The issued-keys file: ESTATE_ISSUED_KEYS, else data/issued-keys.jsonl. */
 export function issuedKeysFile(env: NodeJS.ProcessEnv = process.env): string {

@@ -5,10 +5,10 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { exportParquet, nullPartition } from '../../simulator/export.ts';
+import { exportParquet, nullPartition } from '../../analysts/export.ts';
 import { writeWorkspace } from '../../simulator/writer.ts';
-import { openWorkspace, type Workspace } from '../../src/lib/db.ts';
-import { simulatorTables, smallConfig, tempDir } from './simulated.ts';
+import { openWorkspace, type Workspace } from '../../src/node/db.ts';
+import { simulatorTables, smallConfig, tempDir } from '../simulator/simulated.ts';
 
 const temp = tempDir();
 const file = join(temp.dir, 'estate.duckdb');
@@ -31,7 +31,7 @@ beforeAll(async () => {
   await writeWorkspace({ ...smallConfig, days: 2, scale: 0.01 }, file);
   mkdirSync(ordersDir);
   writeFileSync(join(ordersDir, 'orders-0.ndjson'), `${JSON.stringify(order)}\n{"id":"ord_torn"`);
-  const run = spawnSync(process.execPath, ['simulator/export.ts', '--file', file, '--out', out], {
+  const run = spawnSync(process.execPath, ['analysts/export.ts', '--file', file, '--out', out], {
     encoding: 'utf8',
     env: { ...process.env, ESTATE_ORDERS_DIR: ordersDir },
   });

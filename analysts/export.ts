@@ -1,13 +1,13 @@
 // `npm run export -- --out DIR [--file FILE]`: writes every table of the workspace and every live
-// view (src/lib/live-views.ts) as Parquet: facts (tables with a `day` column) as Hive-style
+// view (src/node/live-views.ts) as Parquet: facts (tables with a `day` column) as Hive-style
 // partitions `DIR/<table>/day=YYYY-MM-DD/*.parquet`, the rest as `DIR/<name>.parquet`. Read-only on
 // the workspace, so it runs beside the server. Key hashes are never exported.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { existingWorkspaceFile, runCli, UsageError, type CliSpec } from './cli-args.ts';
-import { openWorkspace, type Workspace } from '../src/lib/db.ts';
-import { defaultDataFile } from '../src/lib/data-file.ts';
-import { applyLiveViews, liveViews } from '../src/lib/live-views.ts';
+import { existingWorkspaceFile, runCli, UsageError, type CliSpec } from '../scripts/lib/cli-args.ts';
+import { openWorkspace, type Workspace } from '../src/node/db.ts';
+import { defaultDataFile } from '../src/node/data-file.ts';
+import { applyLiveViews, liveViews } from '../src/node/live-views.ts';
 
 /** One exported table or live view: where it went and how many rows it holds. */
 export interface ExportedTable {

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { openWorkspace, type Workspace } from '../../src/lib/db.ts';
-import { applyLiveViews, liveViews } from '../../src/lib/live-views.ts';
+import { openWorkspace, type Workspace } from '../../src/node/db.ts';
+import { applyLiveViews, liveViews } from '../../src/node/live-views.ts';
 import { FileRequestLog } from '../../server/request-log/file-log.ts';
 import { record } from '../server/request-log/records.ts';
 

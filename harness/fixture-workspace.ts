@@ -4,9 +4,9 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance, listValue } from '@duckdb/node-api';
-import { applySql } from '../../simulator/sql/apply.ts';
-import { sha256Hex } from '../../src/api/orders/auth.ts';
-import type { SourceWorld } from '../../src/api/orders/world-deps.ts';
+import { applySql } from '../simulator/sql/apply.ts';
+import { sha256Hex } from '../src/api/orders/auth.ts';
+import type { SourceWorld } from '../src/api/orders/world-deps.ts';
 
 /** A fresh temp folder for one server: workspace file, orders folder, issued-keys file. */
 export interface ServerFiles {

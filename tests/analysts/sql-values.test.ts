@@ -1,7 +1,7 @@
 // DuckDB values as printable cells: numbers exact, timestamps ISO 8601 UTC, columns typed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { ExactNumber, isoTimestamp, resultSet, toCell } from '../../simulator/sql-values.ts';
+import { ExactNumber, isoTimestamp, resultSet, toCell } from '../../analysts/sql-values.ts';
 
 let instance: DuckDBInstance;
 let db: DuckDBConnection;

@@ -1,7 +1,7 @@
 // Output formats of `npm run sql`: aligned table, CSV, JSON; numbers exact in every one.
 import { describe, expect, it } from 'vitest';
-import { formatRows, jsonText } from '../../simulator/format.ts';
-import { ExactNumber, type Cell, type ResultSet } from '../../simulator/sql-values.ts';
+import { formatRows, jsonText } from '../../analysts/format.ts';
+import { ExactNumber, type Cell, type ResultSet } from '../../analysts/sql-values.ts';
 
 const n = (text: string) => new ExactNumber(text);
 const result: ResultSet = {

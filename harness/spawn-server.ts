@@ -2,7 +2,7 @@
 // (spawnServer), or as the browser tests and the benchmark need it (spawnListening).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { serverNodeFlags } from '../../server/node-flags.ts';
+import { serverNodeFlags } from '../server/node-flags.ts';
 import type { ServerFiles } from './fixture-workspace.ts';
 
 /** A spawned server: its base URL and process. */

@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/server.ts';
 import { writeWorkspace } from '../../simulator/writer.ts';
-import { openWorkspace, type Workspace } from '../../src/lib/db.ts';
-import { smallConfig, tempDir } from './simulated.ts';
+import { openWorkspace, type Workspace } from '../../src/node/db.ts';
+import { smallConfig, tempDir } from '../simulator/simulated.ts';
 import { post, validOrder } from '../api/orders/contract-cases.ts';
 import { fixtureWorld } from '../api/orders/fixture-world.ts';
 import { fetchAnswer } from '../api/orders/runners.ts';
-import { writeFixtureWorkspace } from '../server/fixture-workspace.ts';
+import { writeFixtureWorkspace } from '../../harness/fixture-workspace.ts';
 
 const temp = tempDir();
 const file = join(temp.dir, 'estate.duckdb');
@@ -26,7 +26,7 @@ afterAll(() => {
   temp.cleanup();
 });
 const sql = (args: string[], input?: string, env: NodeJS.ProcessEnv = {}) =>
-  spawnSync(process.execPath, ['simulator/sql-cli.ts', '--file', file, ...args], {
+  spawnSync(process.execPath, ['analysts/sql-cli.ts', '--file', file, ...args], {
     encoding: 'utf8',
     input,
     env: { ...process.env, ESTATE_ORDERS_DIR: join(temp.dir, 'no-orders'), ...env },

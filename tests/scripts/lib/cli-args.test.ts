@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseCliArgs, positiveInteger, UsageError, type CliSpec } from '../../simulator/cli-args.ts';
-import { tempDir } from './simulated.ts';
+import { parseCliArgs, positiveInteger, UsageError, type CliSpec } from '../../../scripts/lib/cli-args.ts';
+import { tempDir } from '../../simulator/simulated.ts';
 
 const spec: CliSpec<{ format: 'string'; verbose: 'boolean' }> = {
   command: 'npm run demo',

@@ -1,12 +1,11 @@
-// Browser-test harness: the built server on a free port, Debian Chromium through playwright-core,
-// and both closed whatever happens.
+// Browser harness, shared by the browser tests, `npm run screenshots` and the Lighthouse bench: the
+// built server on a free port, Debian Chromium through playwright-core, and both closed whatever happens.
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { serverArgs, spawnListening } from '../server/spawn.ts';
+import { serverArgs, spawnListening } from './spawn-server.ts';
 
 /** Where global setup builds the site for browser tests (ESTATE_TEST_DIST lets parallel runs use their own). */
 export const testDist = process.env.ESTATE_TEST_DIST ?? '.test-dist';
@@ -107,31 +106,4 @@ export async function openPage(
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, errors };
-}
-
-/** The server and browser of one test file. */
-export interface ConsoleSession {
-  server: ConsoleServer;
-  browser: Browser;
-}
-
-/**
- * Registers beforeAll/afterAll hooks that start the server and Chromium for a test file and
- * close both whatever happens. Read `session()` inside tests.
- */
-export function useConsole(env: NodeJS.ProcessEnv = {}): () => ConsoleSession {
-  let server: ConsoleServer | undefined;
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    server = await startConsoleServer(env);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close().catch(() => undefined);
-    await stopConsoleServer(server);
-  });
-  return () => {
-    if (!server || !browser) throw new Error('console session not started');
-    return { server, browser };
-  };
 }

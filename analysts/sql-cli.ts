@@ -1,13 +1,13 @@
 // `npm run sql -- [--format table|csv|json] [--file FILE] ["select …"]`: queries the workspace
-// read-only (so it runs beside the console server), with the live views (src/lib/live-views.ts)
+// read-only (so it runs beside the console server), with the live views (src/node/live-views.ts)
 // beside its tables and views; with no query it opens an interactive prompt.
 import { createInterface } from 'node:readline/promises';
-import { existingWorkspaceFile, oneOf, runCli, type CliSpec } from './cli-args.ts';
+import { existingWorkspaceFile, oneOf, runCli, type CliSpec } from '../scripts/lib/cli-args.ts';
 import { formatRows, formats } from './format.ts';
 import { resultSet } from './sql-values.ts';
-import { openWorkspace, type WorkspaceFile } from '../src/lib/db.ts';
-import { defaultDataFile } from '../src/lib/data-file.ts';
-import { applyLiveViews, liveViews } from '../src/lib/live-views.ts';
+import { openWorkspace, type WorkspaceFile } from '../src/node/db.ts';
+import { defaultDataFile } from '../src/node/data-file.ts';
+import { applyLiveViews, liveViews } from '../src/node/live-views.ts';
 
 const spec = {
   command: 'npm run sql',

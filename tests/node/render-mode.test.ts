@@ -1,7 +1,7 @@
 // Which console pages are prerendered: every one when building, none per request, except the live
 // pages (the request log and an issued key's page), which are always rendered per request.
 import { describe, expect, it } from 'vitest';
-import { isPrerendered } from '../../src/lib/render-mode.ts';
+import { isPrerendered } from '../../src/node/render-mode.ts';
 
 describe('isPrerendered', () => {
   it.each([
