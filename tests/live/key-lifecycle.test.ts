@@ -27,7 +27,7 @@ let files = 0;
 
 beforeAll(async () => {
   const rows = consoleFixture();
-  rows.keys = rows.keys.map((k) => ({ ...k, key_hash_sha256: hashOf(k.key_id) }));
+  rows.keys = (rows.keys ?? []).map((k) => ({ ...k, key_hash_sha256: hashOf(k.key_id) }));
   db = await loadFixture(rows);
   ws = asWorkspace(db);
 });
