@@ -6,12 +6,17 @@ import { toKeyRecord } from '../src/api/orders/world-deps.ts';
 import { IssuedKeysReader } from '../src/node/issued-keys-file.ts';
 import type { KeyLifecycle } from '../src/lib/issued-keys.ts';
 
-/** A key record with what its lifecycle changed: revoked, or rotated with the end of its overlap. */
+/**
+ * A key record with what its lifecycle changed: revoked, or rotated with the end of its overlap.
+ * `record` is the key as issued (or as the workspace holds it), before any change.
+ */
 export function withLifecycle(record: KeyRecord, key: KeyLifecycle): KeyRecord {
+  const { rotation_ends_at: ownEnd, ...rest } = record;
+  const ends = key.rotation_ends_at ?? ownEnd;
   return {
-    ...record,
+    ...rest,
     status: key.revoked_at ? 'revoked' : record.status,
-    ...(key.rotation_ends_at ? { rotation_ends_at: key.rotation_ends_at } : {}),
+    ...(ends ? { rotation_ends_at: ends } : {}),
   };
 }
 
@@ -23,6 +28,8 @@ export class FollowingKeyStore implements KeyStore {
   private readonly recheckMs: number;
   private readonly now: () => number;
   private checkedAt: number;
+  /** Workspace keys as the workspace holds them, by hash, before a line changed them. */
+  private readonly originals = new Map<string, KeyRecord>();
 
   constructor(
     keys: MapKeyStore,
@@ -58,9 +65,19 @@ export class FollowingKeyStore implements KeyStore {
     for (const key of this.reader.catchUp()) {
       const base = key.issued
         ? toKeyRecord(key.issued, key.issued.quota_orders_per_month ?? this.quotaOf(key.issued.plan))
-        : this.keys.findByHash(key.key_hash_sha256);
+        : this.original(key.key_hash_sha256);
       // A line about a workspace key this workspace does not hold changes nothing.
       if (base?.key_id === key.key_id) this.keys.add(key.key_hash_sha256, withLifecycle(base, key));
     }
+  }
+
+  /** A workspace key's own record (kept the first time a line changes it, so a restoration can return to it). */
+  private original(hashHex: string): KeyRecord | undefined {
+    let record = this.originals.get(hashHex);
+    if (!record) {
+      record = this.keys.findByHash(hashHex);
+      if (record) this.originals.set(hashHex, record);
+    }
+    return record;
   }
 }

@@ -21,6 +21,8 @@ interface Compiled {
   statusHi: number;
   key: number;
   route: number;
+  /** Codes of `routeIds`, or null when not filtered by them. */
+  routes: Set<number> | null;
   env: number;
   kind: number;
   fromMs: number;
@@ -171,6 +173,10 @@ export class RequestColumns {
   private compile(filter: RequestFilter): Compiled {
     const key = filter.keyId === undefined ? -1 : (this.keys.find(filter.keyId) ?? -2);
     const route = filter.routeId === undefined ? -1 : (this.routes.find(filter.routeId) ?? -2);
+    const routes =
+      filter.routeIds === undefined
+        ? null
+        : new Set(filter.routeIds.map((id) => this.routes.find(id)).filter((c) => c !== undefined));
     let statusLo = 0;
     let statusHi = 0x10000;
     if (filter.statusClass !== undefined) {
@@ -182,11 +188,12 @@ export class RequestColumns {
       statusHi = Math.min(statusHi, filter.status + 1);
     }
     return {
-      impossible: key === -2 || route === -2 || statusLo >= statusHi,
+      impossible: key === -2 || route === -2 || routes?.size === 0 || statusLo >= statusHi,
       statusLo,
       statusHi,
       key,
       route,
+      routes,
       env: filter.environment === undefined ? -1 : environmentCode(filter.environment),
       kind: filter.callerKind === undefined ? -1 : callerKindCode(filter.callerKind),
       fromMs: filter.fromMs ?? -Infinity,
@@ -199,6 +206,7 @@ export class RequestColumns {
     if (status < c.statusLo || status >= c.statusHi) return false;
     if (c.key !== -1 && this.key[i] !== c.key) return false;
     if (c.route !== -1 && this.route[i] !== c.route) return false;
+    if (c.routes !== null && !c.routes.has(this.route[i] as number)) return false;
     const bits = this.bits[i] as number;
     if (c.env !== -1 && (bits & 3) !== c.env) return false;
     if (c.kind !== -1 && bits >> 2 !== c.kind) return false;

@@ -10,6 +10,8 @@ export interface RequestFilter {
   status?: number;
   keyId?: string;
   routeId?: string;
+  /** Any of these routes (e.g. one method and path at every stage); an empty list matches nothing. */
+  routeIds?: readonly string[];
   callerKind?: CallerKind;
   environment?: Environment;
   /** Epoch ms, inclusive. */

@@ -1,7 +1,8 @@
 // The issued-keys file's lines and their fold into each key's current lifecycle. Every change to a
 // key is a new line, never an edit: `issued` (npm run keys:issue, or the replacement a rotation
 // issues), `revoked` and `rotated` (npm run keys:revoke, keys:rotate; also for the workspace's own
-// simulated keys, which have no `issued` line here). The API's key store (server/issued-keys.ts)
+// simulated keys, which have no `issued` line here), `restored` (npm run keys:restore-demo: the
+// demo key back to its simulated state). The API's key store (server/issued-keys.ts)
 // and the console read the file through this module; it holds hashes, never key material.
 import { z } from 'zod';
 
@@ -45,7 +46,14 @@ const rotatedLine = z.object({
   /** Until when the old key keeps working beside its replacement. */
   rotation_ends_at: timestamp,
 });
-const anyLine = z.discriminatedUnion('event', [issuedLine, revokedLine, rotatedLine]);
+const restoredLine = z.object({
+  event: z.literal('restored'),
+  key_id: keyId,
+  key_hash_sha256: hash,
+  /** From then on the key is as the workspace simulated it: earlier revocations and rotations undone. */
+  restored_at: timestamp,
+});
+const anyLine = z.discriminatedUnion('event', [issuedLine, revokedLine, rotatedLine, restoredLine]);
 
 /** A key issued into the file (its hash, prefix and last four; never its material). */
 export type IssuedLine = z.infer<typeof issuedLine>;
@@ -53,6 +61,8 @@ export type IssuedLine = z.infer<typeof issuedLine>;
 export type RevokedLine = z.infer<typeof revokedLine>;
 /** A key rotated: it keeps working until `rotation_ends_at`, beside its replacement. */
 export type RotatedLine = z.infer<typeof rotatedLine>;
+/** A key returned to its simulated state (the demo key, by npm run keys:restore-demo). */
+export type RestoredLine = z.infer<typeof restoredLine>;
 /** One line of the issued-keys file. */
 export type IssuedKeysLine = z.infer<typeof anyLine>;
 
@@ -92,6 +102,8 @@ export interface KeyLifecycle {
   revoked_at: string | null;
   rotated_at: string | null;
   rotation_ends_at: string | null;
+  /** When its latest restoration undid the changes before it; null when never restored. */
+  restored_at: string | null;
   /** Every line about it, oldest first: the history the console shows. */
   changes: IssuedKeysLine[];
 }
@@ -105,12 +117,14 @@ const fresh = (key_id: string, key_hash_sha256: string): KeyLifecycle => ({
   revoked_at: null,
   rotated_at: null,
   rotation_ends_at: null,
+  restored_at: null,
   changes: [],
 });
 
 /**
  * The fold of the file's lines, by key id. The first revocation and the first rotation of a key
- * count; later ones change nothing (the CLI refuses them, but the file may be written by hand).
+ * count; later ones change nothing (the CLI refuses them, but the file may be written by hand). A
+ * restoration undoes both, and the next revocation or rotation counts again.
  */
 export class IssuedKeys {
   private readonly byId = new Map<string, KeyLifecycle>();
@@ -128,6 +142,14 @@ export class IssuedKeys {
       key.replaces = line.replaces ?? key.replaces;
     } else if (line.event === 'revoked') {
       key.revoked_at ??= line.revoked_at;
+    } else if (line.event === 'restored') {
+      Object.assign(key, {
+        revoked_at: null,
+        rotated_at: null,
+        rotation_ends_at: null,
+        replaced_by: null,
+        restored_at: line.restored_at,
+      });
     } else if (key.rotated_at === null) {
       key.rotated_at = line.rotated_at;
       key.rotation_ends_at = line.rotation_ends_at;

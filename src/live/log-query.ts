@@ -31,7 +31,28 @@ export const sinceWindows = {
 /** Rows on one page of the log. */
 export const logPageSize = 50;
 
-const idPattern = { key: /^key_[A-Za-z0-9_]{1,64}$/, route: /^rt_[A-Za-z0-9_]{1,64}$/ };
+const keyPattern = /^key_[A-Za-z0-9_]{1,64}$/;
+/** A route as the URL names it: its method and path template, e.g. `POST /v2/orders`. */
+const routePattern = /^(GET|POST|PUT|PATCH|DELETE) \/[A-Za-z0-9_{}/.-]{0,200}$/;
+/** A route id, as links written before routes were named by method and path had it. */
+const routeIdPattern = /^rt_[A-Za-z0-9_]{1,64}$/;
+
+/** A route's name in the log's URL and filter: method and path template, whatever its stage. */
+export function routeName(route: { method: string; path: string }): string {
+  return `${route.method} ${route.path}`;
+}
+
+/** Whether a `route` value is a route id (an old link), to be read as its method and path. */
+export function isRouteId(value: string): boolean {
+  return routeIdPattern.test(value);
+}
+
+/** The environment whose keys call a stage's routes (the log's `env` filter). */
+export const stageEnvironments: Record<string, Environment> = {
+  prod: 'production',
+  sandbox: 'sandbox',
+  staging: 'staging',
+};
 
 /** Whether `value` is an accepted value of `param`. */
 function accepts(param: LogParam, value: string): boolean {
@@ -41,8 +62,9 @@ function accepts(param: LogParam, value: string): boolean {
     case 'status':
       return /^[1-5]\d\d$/.test(value);
     case 'key':
+      return keyPattern.test(value);
     case 'route':
-      return idPattern[param].test(value);
+      return routePattern.test(value) || routeIdPattern.test(value);
     case 'caller':
       return (callerKinds as readonly string[]).includes(value);
     case 'env':
@@ -64,13 +86,21 @@ export function parseLogState(params: URLSearchParams): LogState {
   return state;
 }
 
-/** The log's page query for a state at `nowMs`: the filters, the cursor and the page size. */
-export function logPageQuery(state: LogState, nowMs: number): RequestPageQuery {
+/**
+ * The log's page query for a state at `nowMs`: the filters, the cursor and the page size. A route
+ * named by method and path is every stage's route of that name (`routeIdsOf`, from the workspace).
+ */
+export function logPageQuery(
+  state: LogState,
+  nowMs: number,
+  routeIdsOf: (name: string) => string[] = () => [],
+): RequestPageQuery {
   const query: RequestPageQuery = { limit: logPageSize };
   if (state.class) query.statusClass = statusClasses[state.class as keyof typeof statusClasses];
   if (state.status) query.status = Number(state.status);
   if (state.key) query.keyId = state.key;
-  if (state.route) query.routeId = state.route;
+  if (state.route && isRouteId(state.route)) query.routeId = state.route;
+  else if (state.route) query.routeIds = routeIdsOf(state.route);
   if (state.caller) query.callerKind = state.caller as CallerKind;
   if (state.env) query.environment = state.env as Environment;
   if (state.since) query.fromMs = nowMs - sinceWindows[state.since as keyof typeof sinceWindows];

@@ -3,9 +3,9 @@
 import type { LoggedRequest } from '../api/request-record.ts';
 import type { Workspace } from '../node/db.ts';
 import { annotateRequests, type AnnotatedRequest } from '../queries/live.ts';
-import { keysById } from '../queries/rows.ts';
+import { keysById, routeRows } from '../queries/rows.ts';
 import { issuedKeyNames } from './live-calls.ts';
-import { logPageQuery, type LogState } from './log-query.ts';
+import { isRouteId, logPageQuery, routeName, stageEnvironments, type LogState } from './log-query.ts';
 import { liveSource, type LiveSource } from './source.ts';
 
 /** One page of the log screen. */
@@ -18,6 +18,8 @@ export interface LogScreen {
   next: number | null;
   /** Every key the log has seen, named, for the key filter. */
   keyOptions: { value: string; label: string }[];
+  /** Every route of the workspace by method and path (one per name, whatever its stages). */
+  routeOptions: { value: string; label: string }[];
   issuedNames: Map<string, string>;
 }
 
@@ -25,7 +27,12 @@ export interface LogScreen {
 export async function logScreen(state: LogState, nowMs: number, db?: Workspace): Promise<LogScreen | null> {
   const source = liveSource();
   if (!source) return null;
-  const page = await source.log.page(logPageQuery(state, nowMs));
+  const routes = await routeRows(db);
+  const routeIdsOf = (name: string) => routes.filter((r) => routeName(r) === name).map((r) => r.route_id);
+  const page = await source.log.page(logPageQuery(state, nowMs, routeIdsOf));
+  const routeOptions = [...new Set(routes.map(routeName))]
+    .sort((a, b) => a.slice(a.indexOf(' ')).localeCompare(b.slice(b.indexOf(' '))) || a.localeCompare(b))
+    .map((name) => ({ value: name, label: name }));
   const issuedNames = issuedKeyNames();
   const keys = await keysById(db);
   const seen = (await source.log.keyActivity()).map((a) => a.keyId);
@@ -39,8 +46,30 @@ export async function logScreen(state: LogState, nowMs: number, db?: Workspace):
     matched: page.matched,
     next: page.next,
     keyOptions,
+    routeOptions,
     issuedNames,
   };
+}
+
+/**
+ * The state an old link means: a `route` given by id reads as that route's method and path, with
+ * its stage's environment (unless the link chose one). Undefined when the state needs no change.
+ */
+export async function readableLogState(state: LogState, db?: Workspace): Promise<LogState | undefined> {
+  if (!state.route || !isRouteId(state.route)) return undefined;
+  const route = (await routeRows(db)).find((r) => r.route_id === state.route);
+  if (!route) return { ...state, route: undefined };
+  return { ...state, route: routeName(route), env: state.env ?? stageEnvironments[route.stage] };
+}
+
+/** The log's entry for a Request-Id typed into the search box (with or without `req_`). */
+export async function searchRequest(text: string): Promise<{ requestId: string; found: boolean } | null> {
+  const source = liveSource();
+  if (!source) return null;
+  const trimmed = text.trim();
+  const requestId = trimmed.startsWith('req_') ? trimmed : `req_${trimmed}`;
+  const found = /^req_[A-Za-z0-9]{1,64}$/.test(requestId) && (await source.log.find(requestId)) !== undefined;
+  return { requestId: requestId.slice(0, 80), found };
 }
 
 /** One logged request, joined to the workspace; null when no live API runs, undefined when not logged. */

@@ -9,13 +9,14 @@ export function consoleRender(env: NodeJS.ProcessEnv = process.env): ConsoleRend
 }
 
 /**
- * Console pages that read the running API and so are always rendered per request: the request log
- * and the detail page of a key issued on this server (a rest route the prerendered key pages fall
- * back to for ids the workspace does not have).
+ * Console pages that read the running API and so are always rendered per request: the request log,
+ * the detail page of a key issued on this server (a rest route the prerendered key pages fall back
+ * to for ids the workspace does not have), and a key's live status as JSON (for Try it).
  */
 export const liveRoutes: readonly string[] = [
   'src/pages/app/api/logs',
   'src/pages/app/api/keys/[...issued].astro',
+  'src/pages/app/api/keys/lifecycle',
 ];
 
 /** Whether a console page is prerendered under `mode`: never a live route, else when building. */

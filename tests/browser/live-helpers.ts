@@ -28,7 +28,11 @@ export async function callApi(
 }
 
 /** Runs a keys CLI script (scripts/keys/<name>.ts) against the server's issued-keys file; what it printed. */
-export function keysCli(server: ConsoleServer, name: 'issue' | 'revoke' | 'rotate', args: string[]): string {
+export function keysCli(
+  server: ConsoleServer,
+  name: 'issue' | 'revoke' | 'rotate' | 'restore-demo',
+  args: string[] = [],
+): string {
   const result = spawnSync(process.execPath, [`scripts/keys/${name}.ts`, ...args], {
     env: { ...process.env, ESTATE_ISSUED_KEYS: join(server.apiDir, 'issued-keys.jsonl') },
     encoding: 'utf8',

@@ -58,6 +58,23 @@ describe.runIf(browserAvailable())('try-it panel at /app/api/try', () => {
     expect(result.mode).toBe('Live API');
     expectCreated(result);
   });
+
+  it('clears the previous request and its answer when a live key is refused', async () => {
+    const { server, browser } = session();
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${server.baseUrl}/app/api/try`);
+    await page.getByRole('button', { name: 'Send POST /v2/orders' }).click();
+    const status = page.locator('[data-try="status"]');
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/^201/);
+    await page.getByLabel('Sandbox key').fill('sk_live_abcdefghijklmnopqrstuvwx');
+    await page.getByRole('button', { name: 'Send POST /v2/orders' }).click();
+    expect(await status.textContent()).toMatch(/^Not sent/);
+    for (const out of ['request', 'headers', 'response-body'])
+      expect(await page.locator(`[data-try="${out}"]`).textContent()).toBe('');
+    expect(await page.locator('[data-try="log"]').isHidden()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
 
 describe.runIf(browserAvailable())('try-it panel on a static deployment', () => {

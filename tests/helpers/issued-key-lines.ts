@@ -1,6 +1,7 @@
-// Lines of the issued-keys file for tests: an issued sandbox key, its revocation and a rotation,
+// Lines of the issued-keys file for tests: an issued sandbox key, its revocation, a rotation and a
+// restoration,
 // each with its fields overridable.
-import type { IssuedLine, RevokedLine, RotatedLine } from '../../src/lib/issued-keys.ts';
+import type { IssuedLine, RestoredLine, RevokedLine, RotatedLine } from '../../src/lib/issued-keys.ts';
 
 /** A key issued on 2026-11-01: key_a, sandbox, hash "a…a". */
 export function issuedLine(fields: Partial<IssuedLine> = {}): IssuedLine {
@@ -36,4 +37,9 @@ export function rotatedLine(
   rotation_ends_at: string,
 ): RotatedLine {
   return { event: 'rotated', key_id, key_hash_sha256, replaced_by, rotated_at, rotation_ends_at };
+}
+
+/** A restoration of a key (by id and hash) to its simulated state at an instant. */
+export function restoredLine(key_id: string, key_hash_sha256: string, restored_at: string): RestoredLine {
+  return { event: 'restored', key_id, key_hash_sha256, restored_at };
 }

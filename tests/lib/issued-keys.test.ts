@@ -7,7 +7,7 @@ import {
   parseIssuedKeysLine,
   statusAt,
 } from '../../src/lib/issued-keys.ts';
-import { issuedLine, revokedLine, rotatedLine } from '../helpers/issued-key-lines.ts';
+import { issuedLine, restoredLine, revokedLine, rotatedLine } from '../helpers/issued-key-lines.ts';
 
 const hashA = 'a'.repeat(64);
 const hashB = 'b'.repeat(64);
@@ -18,6 +18,7 @@ describe('parseIssuedKeysLine', () => {
     issued,
     revokedLine('key_a', hashA, '2026-11-02T00:00:00.000Z'),
     rotatedLine('key_a', hashA, 'key_b', '2026-11-02T00:00:00Z', '2026-11-16T00:00:00Z'),
+    restoredLine('key_a', hashA, '2026-11-03T00:00:00.000Z'),
   ])('reads back what it writes: %j', (line) => {
     expect(parseIssuedKeysLine(formatIssuedKeysLine(line).trimEnd())).toEqual(line);
   });
@@ -104,6 +105,35 @@ describe('IssuedKeys', () => {
     keys.apply(issued);
     keys.apply({ ...issued, status: 'revoked' });
     expect(keys.get('key_a')?.issued?.status).toBe('revoked');
+  });
+});
+
+describe('a restoration', () => {
+  it.each([
+    // [what was undone, the line before the restoration]
+    ['a revocation', revokedLine('key_ws', hashB, '2026-11-02T00:00:00Z')],
+    ['a rotation', rotatedLine('key_ws', hashB, 'key_new', '2026-11-02T00:00:00Z', '2026-11-03T00:00:00Z')],
+  ])('undoes %s of a workspace key, and keeps the history', (_what, change) => {
+    const keys = new IssuedKeys();
+    keys.apply(change);
+    keys.apply(restoredLine('key_ws', hashB, '2026-11-04T00:00:00Z'));
+    expect(keys.get('key_ws')).toMatchObject({
+      revoked_at: null,
+      rotated_at: null,
+      rotation_ends_at: null,
+      replaced_by: null,
+      restored_at: '2026-11-04T00:00:00Z',
+    });
+    expect(keys.get('key_ws')?.changes.map((c) => c.event)).toEqual([change.event, 'restored']);
+    expect(statusAt('active', keys.get('key_ws'), Date.parse('2026-11-05T00:00:00Z'))).toBe('active');
+  });
+
+  it('lets a later revocation count again', () => {
+    const keys = new IssuedKeys();
+    keys.apply(revokedLine('key_ws', hashB, '2026-11-02T00:00:00Z'));
+    keys.apply(restoredLine('key_ws', hashB, '2026-11-04T00:00:00Z'));
+    keys.apply(revokedLine('key_ws', hashB, '2026-11-06T00:00:00Z'));
+    expect(keys.get('key_ws')?.revoked_at).toBe('2026-11-06T00:00:00Z');
   });
 });
 

@@ -19,6 +19,9 @@ describe('parseLogState', () => {
     ['status=429', { status: '429' }],
     ['key=key_demo_sandbox', { key: 'key_demo_sandbox' }],
     ['route=rt_jnmg1jt4qt', { route: 'rt_jnmg1jt4qt' }],
+    // a route by method and path, as the filter's form sends it
+    ['route=POST+%2Fv2%2Forders', { route: 'POST /v2/orders' }],
+    ['route=GET+/v2/skus/{sku}', { route: 'GET /v2/skus/{sku}' }],
     ['caller=assistant', { caller: 'assistant' }],
     ['env=staging', { env: 'staging' }],
     ['since=1h', { since: '1h' }],
@@ -30,6 +33,8 @@ describe('parseLogState', () => {
     ['status=699', {}],
     ['key=sk_test_abc', {}],
     ['route=../etc', {}],
+    ['route=FETCH+/v2/orders', {}],
+    ['route=POST+v2/orders', {}],
     ['caller=robot', {}],
     ['env=mars', {}],
     ['since=constructor', {}],
@@ -67,6 +72,28 @@ describe('logPageQuery', () => {
       fromMs: now - sinceWindows['15m'],
       before: 77,
     });
+  });
+});
+
+describe('a route named by method and path', () => {
+  const now = Date.UTC(2026, 10, 23, 12);
+  const stages = { 'POST /v2/orders': ['rt_prod_create', 'rt_sandbox_create'] } as Record<string, string[]>;
+  const routeIdsOf = (name: string) => stages[name] ?? [];
+
+  it('filters by every stage of that route', () => {
+    expect(logPageQuery(parse('route=POST+%2Fv2%2Forders'), now, routeIdsOf)).toEqual({
+      limit: logPageSize,
+      routeIds: ['rt_prod_create', 'rt_sandbox_create'],
+    });
+  });
+
+  it('matches nothing when the workspace has no such route', () => {
+    expect(logPageQuery(parse('route=GET+%2Fv2%2Fnothing'), now, routeIdsOf)).toMatchObject({ routeIds: [] });
+  });
+
+  it('writes a URL that reads back as the same route', () => {
+    const state = parse('route=POST+%2Fv2%2Forders&env=sandbox');
+    expect(parse(new URL(logHref(state), 'http://x').search)).toEqual(state);
   });
 });
 

@@ -11,6 +11,8 @@ describe('isPrerendered', () => {
     ['src/pages/app/api/logs.astro', 'build', false],
     ['src/pages/app/api/logs/[request_id].astro', 'build', false],
     ['src/pages/app/api/keys/[...issued].astro', 'build', false],
+    // a key's live status, as JSON for Try it
+    ['src/pages/app/api/keys/lifecycle/[key_id].json.ts', 'build', false],
     // a page whose name only starts like a live one is not live
     ['src/pages/app/api/logsheet.astro', 'build', true],
     ['src/pages/app/api/index.astro', 'request', false],

@@ -120,6 +120,35 @@ describe('FollowingKeyStore', () => {
     expect(store.findByHash('e'.repeat(64))).toBeUndefined();
   });
 
+  it.each([
+    // [what is undone, the change before the restoration]
+    [
+      'a revocation',
+      { event: 'revoked', key_id: 'key_workspace', key_hash_sha256: workspaceHash, revoked_at: '2026-11-02T00:00:00Z' },
+    ],
+    [
+      'a rotation',
+      {
+        event: 'rotated',
+        key_id: 'key_workspace',
+        key_hash_sha256: workspaceHash,
+        replaced_by: 'key_new',
+        rotated_at: '2026-11-02T00:00:00Z',
+        rotation_ends_at: '2026-11-03T00:00:00Z',
+      },
+    ],
+  ] as const)('returns a workspace key to its own record when %s is restored', (_what, change) => {
+    const { clock, file, store } = storeOnClock();
+    appendIssuedKeysLines(file, [change]);
+    clock.ms = 1000;
+    expect(store.findByHash(workspaceHash)).not.toEqual(workspaceKey);
+    appendIssuedKeysLines(file, [
+      { event: 'restored', key_id: 'key_workspace', key_hash_sha256: workspaceHash, restored_at: '2026-11-04T00:00:00Z' },
+    ]);
+    clock.ms = 2000;
+    expect(store.findByHash(workspaceHash)).toEqual(workspaceKey);
+  });
+
   it('still reads a revocation written the first way: a later issued line for the same key', () => {
     const { clock, file, store } = storeOnClock();
     appendIssuedKeysLines(file, [issued]);

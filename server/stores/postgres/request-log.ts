@@ -57,6 +57,7 @@ export class PostgresRequestLog implements RequestLog {
       query.environment ?? null,
       query.fromMs ?? null,
       query.toMs ?? null,
+      query.routeIds === undefined ? null : [...query.routeIds],
     ];
     const [rows, count] = await Promise.all([
       this.db.query<Row>('request_page', postgresSql('request_page'), [

@@ -58,6 +58,8 @@ async function dispatch(
   deps: OrdersDeps,
   seen: Seen,
 ): Promise<PlainResponse> {
+  if (route.kind === 'bad-path' || route.kind === 'not-found' || route.kind === 'not-allowed')
+    seen.key = await namedKey(request, deps);
   if (route.kind === 'bad-path') return problemResponse('invalid-request', route.reason);
   if (route.kind === 'not-found') {
     const hint = route.canonical === null ? '' : `; the canonical path is ${route.canonical}`;
@@ -112,6 +114,21 @@ async function dispatch(
   if (route.operation === 'create') return createOrder(request, key, deps, now, limitHeaders);
   if (route.operation === 'list') return listOrders(request.path, key, deps, limitHeaders);
   return getOrder(route.id, key, deps, limitHeaders);
+}
+
+/**
+ * The key a bearer credential names, for the log of an answer given before authentication (a 400
+ * path, a 404, a 405): it changes nothing in the answer, and counts against no rate limit.
+ */
+async function namedKey(request: PlainRequest, deps: OrdersDeps): Promise<KeyRecord | null> {
+  const credential = parseAuthorization(request.headers.authorization);
+  if (credential.kind !== 'bearer') return null;
+  try {
+    return (await authenticate(credential.token, deps.keys, deps.clock.now(), deps.sha256)).key;
+  } catch {
+    // A key store that is out must not turn a 404 into a 503: the log then names no key.
+    return null;
+  }
 }
 
 /** GET /v2/orders/{id}: only orders of the key's own environment are visible. */

@@ -82,6 +82,8 @@ function init(root: HTMLElement): void {
     if (select.matches('select[data-filter-param]'))
       go(setFilter(state, select.dataset.filterParam ?? '', select.value));
   });
+  // Rows whose values changed in the page (a live key status): apply the chips and sort again.
+  root.addEventListener('estate:rows-changed', () => render(root, spec, state));
   window.addEventListener('popstate', () => {
     state = parseTableState(new URLSearchParams(location.search), spec);
     render(root, spec, state);

@@ -6,14 +6,16 @@
 /** Where requests go. */
 export type ApiMode = 'live' | 'mock';
 
-/** Probes the origin once and starts the MSW worker when there is no live API. */
-export async function resolveApiMode(forced: string | undefined): Promise<ApiMode> {
-  let mode: ApiMode;
-  if (forced === 'live' || forced === 'mock') mode = forced;
-  else {
-    const probe = await fetch('/v2/openapi.json', { cache: 'no-store' }).catch(() => undefined);
-    mode = probe?.headers.get('x-served-by') === 'estate-orders-api' ? 'live' : 'mock';
-  }
+/** Probes the origin once: whether a live API answers here. Starts nothing. */
+export async function probeApiMode(forced: string | undefined): Promise<ApiMode> {
+  if (forced === 'live' || forced === 'mock') return forced;
+  const probe = await fetch('/v2/openapi.json', { cache: 'no-store' }).catch(() => undefined);
+  return probe?.headers.get('x-served-by') === 'estate-orders-api' ? 'live' : 'mock';
+}
+
+/** Starts the MSW worker when there is no live API; returns the mode. */
+export async function startApiMode(probed: Promise<ApiMode>): Promise<ApiMode> {
+  const mode = await probed;
   if (mode === 'mock') {
     const { worker } = await import('../../mocks/browser.ts');
     await worker.start({
@@ -23,4 +25,9 @@ export async function resolveApiMode(forced: string | undefined): Promise<ApiMod
     });
   }
   return mode;
+}
+
+/** Probes the origin once and starts the MSW worker when there is no live API. */
+export function resolveApiMode(forced: string | undefined): Promise<ApiMode> {
+  return startApiMode(probeApiMode(forced));
 }

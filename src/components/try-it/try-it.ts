@@ -1,9 +1,11 @@
 // Client script of the try-it panel: sends POST /v2/orders with the key in the input (never a live
 // key) and shows the request (key masked), the full response and, from the live API, a link to the
 // request in the log. The key lives only in the input and the request.
-import { resolveApiMode, type ApiMode } from './api-mode.ts';
+import { probeApiMode, startApiMode, type ApiMode } from './api-mode.ts';
 import { logLinkOf, refusedKey } from './key-guard.ts';
 import { maskKey } from './mask-key.ts';
+import type { KeyStatusPatch } from '../../live/key-status-patch.ts';
+import { deadDemoKeyHint } from './key-guard.ts';
 
 function byId<T extends HTMLElement>(root: ParentNode, id: string): T {
   const element = root.querySelector<T>(`[data-try="${id}"]`);
@@ -40,13 +42,34 @@ export function mountTryIt(root: HTMLElement): void {
   const log = byId<HTMLElement>(root, 'log');
   const logLink = byId<HTMLAnchorElement>(root, 'log-link');
   const requestIdOut = byId<HTMLElement>(root, 'request-id');
+  const hint = byId<HTMLElement>(root, 'key-hint');
+  const probed = probeApiMode(root.dataset.apiMode);
   let mode: Promise<ApiMode> | undefined;
+
+  // A live server may have revoked or rotated the demo key: then it is not filled in, and the hint
+  // says why and how to bring it back. Only a live API is asked (a static site has no such route).
+  const demoKeyId = root.dataset.demoKeyId ?? '';
+  void probed
+    .then(async (probedMode) => {
+      if (probedMode !== 'live' || !demoKeyId) return;
+      const answer = await fetch(`/app/api/keys/lifecycle/${demoKeyId}.json`, { cache: 'no-store' });
+      if (!answer.ok) return;
+      const demo = ((await answer.json()) as Record<string, KeyStatusPatch>)[demoKeyId];
+      const dead = demo ? deadDemoKeyHint(demoKeyId, demo) : null;
+      root.dataset.demoKey = dead ? 'dead' : 'working';
+      if (!dead) return;
+      if (key.value === key.defaultValue) key.value = '';
+      hint.textContent = dead;
+    })
+    .catch(() => undefined);
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     log.hidden = true;
     const refused = refusedKey(key.value);
     if (refused) {
+      // Nothing was sent: the previous request and its answer must not read as this one's.
+      for (const out of [requestOut, headersOut, bodyOut]) out.textContent = '';
       status.textContent = refused;
       status.dataset.ok = 'false';
       return;
@@ -54,7 +77,7 @@ export function mountTryIt(root: HTMLElement): void {
     void (async () => {
       send.disabled = true;
       try {
-        mode ??= resolveApiMode(root.dataset.apiMode);
+        mode ??= startApiMode(probed);
         modeLabel.textContent = (await mode) === 'live' ? 'Live API' : 'Mock API (MSW in this browser)';
         const headers: Record<string, string> = { 'content-type': 'application/json' };
         if (key.value.trim()) headers.authorization = `Bearer ${key.value.trim()}`;

@@ -1,7 +1,7 @@
 // The try-it panel refuses live keys before sending, and links an answer to its log entry only by a
 // well-formed Request-Id.
 import { describe, expect, it } from 'vitest';
-import { logLinkOf, refusedKey } from '../../../src/components/try-it/key-guard.ts';
+import { deadDemoKeyHint, logLinkOf, refusedKey } from '../../../src/components/try-it/key-guard.ts';
 
 describe('refusedKey', () => {
   it.each([
@@ -25,5 +25,19 @@ describe('logLinkOf', () => {
     ['ord_abc', null],
   ])('%j → %j', (id, href) => {
     expect(logLinkOf(id)).toBe(href);
+  });
+});
+
+describe('deadDemoKeyHint', () => {
+  it.each([
+    // [status, whether the demo key is left out]
+    ['active', false],
+    ['expiring', false],
+    ['revoked', true],
+    ['rotated', true],
+  ])('%s: left out %s', (status, dead) => {
+    const hint = deadDemoKeyHint('key_demo_sandbox', { status, title: 'Revoked on this server at …' });
+    expect(hint !== null).toBe(dead);
+    if (hint) expect(hint).toMatch(new RegExp(`key_demo_sandbox\\) is ${status}.*npm run keys:restore-demo`));
   });
 });

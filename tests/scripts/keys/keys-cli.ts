@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { startServer, type RunningServer } from '../../../server/server.ts';
+import type { SourceWorld } from '../../../src/api/orders/world-deps.ts';
 import { parseIssuedKeysLine, type IssuedKeysLine } from '../../../src/lib/issued-keys.ts';
 import { post, validOrder } from '../../api/orders/contract-cases.ts';
 import type { ApiResponse } from '../../api/orders/contract-types.ts';
@@ -17,9 +18,9 @@ export interface KeysFixture {
   stop(): Promise<void>;
 }
 
-/** Writes fixture files (the fixture world's workspace, no issued keys yet) and starts a server on them. */
-export async function startKeysFixture(): Promise<KeysFixture> {
-  const files = await writeFixtureWorkspace(fixtureWorld);
+/** Writes fixture files (a world's workspace, no issued keys yet) and starts a server on them. */
+export async function startKeysFixture(world: SourceWorld = fixtureWorld): Promise<KeysFixture> {
+  const files = await writeFixtureWorkspace(world);
   const server = await startServer({ port: 0, host: '127.0.0.1', console: false, api: files });
   return {
     files,

@@ -13,6 +13,7 @@ function matches(r: RequestRecord, f: RequestFilter): boolean {
     (f.status === undefined || r.status === f.status) &&
     (f.keyId === undefined || r.key_id === f.keyId) &&
     (f.routeId === undefined || r.route_id === f.routeId) &&
+    (f.routeIds === undefined || (r.route_id !== null && f.routeIds.includes(r.route_id))) &&
     (f.callerKind === undefined || r.caller_kind === f.callerKind) &&
     (f.environment === undefined || r.environment === f.environment) &&
     (f.fromMs === undefined || r.time_ms >= f.fromMs) &&
@@ -25,6 +26,8 @@ const filterFields = {
   status: fc.constantFrom(201, 404, 429, 503, 999),
   keyId: fc.constantFrom('key_a', 'key_b', 'key_unknown'),
   routeId: fc.constantFrom('rt_a', 'rt_unknown'),
+  // a route's stages (one method and path): any of them; none known, or none at all, match nothing
+  routeIds: fc.constantFrom(['rt_a'], ['rt_a', 'rt_b'], ['rt_b', 'rt_unknown'], ['rt_unknown'], []),
   callerKind: fc.constantFrom('human', 'automation', 'assistant'),
   environment: fc.constantFrom('production', 'sandbox', 'staging'),
   fromMs: fc.integer({ min: 1_790_000_000_000, max: 1_790_000_005_000 }),

@@ -15,6 +15,8 @@ import { recordArbitrary } from './records.ts';
 const filterFields = {
   statusClass: fc.constantFrom(2, 4, 5),
   keyId: fc.constantFrom('key_a', 'key_none'),
+  routeId: fc.constantFrom('rt_a', 'rt_none'),
+  routeIds: fc.constantFrom(['rt_a', 'rt_b'], ['rt_b', 'rt_none'], ['rt_none'], []),
   callerKind: fc.constantFrom('human', 'assistant'),
   environment: fc.constantFrom('sandbox', 'production'),
   fromMs: fc.integer({ min: 1_790_000_000_000, max: 1_790_000_005_000 }),

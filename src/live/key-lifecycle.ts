@@ -1,0 +1,105 @@
+// A key's lifecycle as the running server applies it: the workspace's simulated state with the
+// changes made on this server on top (the issued-keys file: revoked, rotated, restored), or, for a
+// key issued here, its own story. Pages read it through liveKeyLifecycle()/liveKeyLifecycles() only,
+// so the management API can later re-point these two functions at its own store.
+import type { Workspace } from '../node/db.ts';
+import { issuedKeysFile, readIssuedKeys } from '../node/issued-keys-file.ts';
+import { statusAt, type KeyLifecycle, type KeyStatus } from '../lib/issued-keys.ts';
+import { workspaceKeysNamed } from '../queries/key-credentials.ts';
+import { keysById, type KeyRow } from '../queries/rows.ts';
+import { liveSource } from './source.ts';
+
+/** A key's lifecycle now; instants are ISO 8601 UTC. */
+export interface LiveKeyLifecycle {
+  key_id: string;
+  /** Its status now: revoked at once, rotated once the overlap ended, else as simulated or issued. */
+  status: KeyStatus;
+  /** Rotated and still in its overlap: it works beside its replacement until `rotation_ends_at`. */
+  rotating: boolean;
+  rotated_at: string | null;
+  rotation_ends_at: string | null;
+  revoked_at: string | null;
+  /** The key issued to replace it, and the key it replaced (rotations made here). */
+  replaced_by: string | null;
+  replaces: string | null;
+  /** When `npm run keys:restore-demo` last returned it to its simulated state. */
+  restored_at: string | null;
+  /** Whether this server changed it (a line of the issued-keys file), or issued it. */
+  changed_here: boolean;
+}
+
+/** The workspace's simulated state of a key, which an overlay starts from. */
+export type SimulatedKey = Pick<KeyRow, 'key_id' | 'status' | 'rotated_at'>;
+
+/** A workspace time (`YYYY-MM-DD HH:MM:SS`, UTC) as ISO 8601. */
+const isoOf = (time: string | null): string | null => (time === null ? null : `${time.replace(' ', 'T')}Z`);
+
+/** The simulated state with this server's changes (`lifecycle`, when any) on top, at `nowMs`. */
+export function overlayLifecycle(
+  simulated: SimulatedKey,
+  lifecycle: KeyLifecycle | undefined,
+  nowMs: number,
+): LiveKeyLifecycle {
+  const status = statusAt(simulated.status, lifecycle, nowMs);
+  const endsAt = lifecycle?.rotation_ends_at ?? null;
+  return {
+    key_id: simulated.key_id,
+    status,
+    rotating: endsAt !== null && status !== 'revoked' && Date.parse(endsAt) > nowMs,
+    rotated_at: lifecycle?.rotated_at ?? isoOf(simulated.rotated_at),
+    rotation_ends_at: endsAt,
+    revoked_at: lifecycle?.revoked_at ?? null,
+    replaced_by: lifecycle?.replaced_by ?? null,
+    replaces: lifecycle?.replaces ?? null,
+    restored_at: lifecycle?.restored_at ?? null,
+    changed_here: lifecycle !== undefined && lifecycle.changes.length > 0,
+  };
+}
+
+/** Where the lifecycles are read from: the issued-keys file and the workspace (tests pass theirs). */
+export interface LifecycleSources {
+  file?: string;
+  db?: Workspace;
+}
+
+/**
+ * The live lifecycle of every key this server changed or issued, by id, at `nowMs`: workspace keys
+ * a line names by their credential (id and hash), and keys issued here. Null without a live API.
+ */
+export async function liveKeyLifecycles(
+  nowMs: number,
+  { file = issuedKeysFile(), db }: LifecycleSources = {},
+): Promise<Map<string, LiveKeyLifecycle> | null> {
+  if (!liveSource()) return null;
+  const stories = readIssuedKeys(file).all();
+  const aboutWorkspace = stories.filter((s) => s.issued === null);
+  const named = await workspaceKeysNamed(aboutWorkspace, db);
+  const workspaceKeys = named.size > 0 ? await keysById(db) : new Map<string, KeyRow>();
+  const out = new Map<string, LiveKeyLifecycle>();
+  for (const story of stories) {
+    const simulated = story.issued
+      ? { key_id: story.key_id, status: story.issued.status, rotated_at: null }
+      : named.has(story.key_id)
+        ? workspaceKeys.get(story.key_id)
+        : undefined;
+    if (simulated) out.set(story.key_id, overlayLifecycle(simulated, story, nowMs));
+  }
+  return out;
+}
+
+/**
+ * One key's live lifecycle at `nowMs`: its simulated state when this server never changed it. Null
+ * without a live API; undefined when neither the workspace nor this server knows the key.
+ */
+export async function liveKeyLifecycle(
+  keyId: string,
+  nowMs: number = Date.now(),
+  sources: LifecycleSources = {},
+): Promise<LiveKeyLifecycle | null | undefined> {
+  const all = await liveKeyLifecycles(nowMs, sources);
+  if (all === null) return null;
+  const changed = all.get(keyId);
+  if (changed) return changed;
+  const simulated = (await keysById(sources.db)).get(keyId);
+  return simulated ? overlayLifecycle(simulated, undefined, nowMs) : undefined;
+}

@@ -1,0 +1,116 @@
+// Every key's live lifecycle: the workspace's simulated state, with this server's changes (the
+// issued-keys file) on top, matched by credential; keys issued here tell their own story. Without a
+// live API there is none (a static build keeps the simulated state).
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RequestLogReader } from '../../src/api/request-log.ts';
+import type { Workspace } from '../../src/node/db.ts';
+import { appendIssuedKeysLines } from '../../src/node/issued-keys-file.ts';
+import type { IssuedKeysLine } from '../../src/lib/issued-keys.ts';
+import { liveKeyLifecycle, liveKeyLifecycles } from '../../src/live/key-lifecycle.ts';
+import { installLiveSource } from '../../src/live/source.ts';
+import type { FixtureDb } from '../helpers/fixture-db.ts';
+import { loadFixture } from '../helpers/fixture-db.ts';
+import { issuedLine, restoredLine, revokedLine, rotatedLine } from '../helpers/issued-key-lines.ts';
+import { asWorkspace, consoleFixture } from '../queries/console-fixture.ts';
+
+const hashOf = (keyId: string) => createHash('sha256').update(keyId).digest('hex');
+const now = Date.parse('2026-11-10T00:00:00Z');
+const dir = mkdtempSync(join(tmpdir(), 'estate-lifecycle-'));
+let db: FixtureDb;
+let ws: Workspace;
+let file: string;
+let files = 0;
+
+beforeAll(async () => {
+  const rows = consoleFixture();
+  rows.keys = (rows.keys ?? []).map((k) => ({ ...k, key_hash_sha256: hashOf(k.key_id) }));
+  db = await loadFixture(rows);
+  ws = asWorkspace(db);
+});
+afterAll(() => {
+  db.close();
+  installLiveSource(null);
+  rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  file = join(dir, `issued-keys-${files++}.jsonl`);
+  installLiveSource({ startedAtMs: now, log: {} as RequestLogReader });
+});
+
+const write = (...lines: IssuedKeysLine[]) => appendIssuedKeysLines(file, lines);
+const lifecycleOf = (keyId: string) => liveKeyLifecycle(keyId, now, { file, db: ws });
+
+describe('liveKeyLifecycle', () => {
+  it('is the simulated state for a key this server never changed', async () => {
+    expect(await lifecycleOf('key_stg')).toMatchObject({
+      status: 'rotated',
+      rotated_at: '2026-10-20T00:00:00Z',
+      revoked_at: null,
+      changed_here: false,
+    });
+    expect(await lifecycleOf('key_nobody')).toBeUndefined();
+  });
+
+  it('shows a workspace key revoked from the CLI as revoked, with when', async () => {
+    write(revokedLine('key_prod_a', hashOf('key_prod_a'), '2026-11-02T00:00:00.000Z'));
+    expect(await lifecycleOf('key_prod_a')).toMatchObject({
+      status: 'revoked',
+      revoked_at: '2026-11-02T00:00:00.000Z',
+      changed_here: true,
+    });
+  });
+
+  it.each([
+    // [when the overlap ends, status, rotating]
+    ['2026-11-11T00:00:00.000Z', 'active', true],
+    ['2026-11-09T00:00:00.000Z', 'rotated', false],
+  ] as const)('shows a rotation ending %s as %s', async (endsAt, status, rotating) => {
+    write(
+      issuedLine({ key_id: 'key_new', key_hash_sha256: 'e'.repeat(64), replaces: 'key_prod_a' }),
+      rotatedLine('key_prod_a', hashOf('key_prod_a'), 'key_new', '2026-11-08T00:00:00.000Z', endsAt),
+    );
+    expect(await lifecycleOf('key_prod_a')).toMatchObject({
+      status,
+      rotating,
+      rotated_at: '2026-11-08T00:00:00.000Z',
+      rotation_ends_at: endsAt,
+      replaced_by: 'key_new',
+    });
+    expect(await lifecycleOf('key_new')).toMatchObject({ status: 'active', replaces: 'key_prod_a' });
+  });
+
+  it('ignores a line written for another credential of the same id (a workspace simulated again)', async () => {
+    write(revokedLine('key_prod_a', 'f'.repeat(64), '2026-11-02T00:00:00.000Z'));
+    expect(await lifecycleOf('key_prod_a')).toMatchObject({ status: 'active', changed_here: false });
+  });
+
+  it('is the simulated state again after a restoration', async () => {
+    write(
+      revokedLine('key_sbx', hashOf('key_sbx'), '2026-11-02T00:00:00.000Z'),
+      restoredLine('key_sbx', hashOf('key_sbx'), '2026-11-03T00:00:00.000Z'),
+    );
+    expect(await lifecycleOf('key_sbx')).toMatchObject({
+      status: 'active',
+      revoked_at: null,
+      restored_at: '2026-11-03T00:00:00.000Z',
+    });
+  });
+
+  it('is null without a live API: a static build keeps the simulated state', async () => {
+    installLiveSource(null);
+    expect(await lifecycleOf('key_prod_a')).toBeNull();
+    expect(await liveKeyLifecycles(now, { file, db: ws })).toBeNull();
+  });
+});
+
+describe('liveKeyLifecycles', () => {
+  it('lists the keys this server changed or issued, and no other', async () => {
+    write(issuedLine(), revokedLine('key_prod_b', hashOf('key_prod_b'), '2026-11-02T00:00:00.000Z'));
+    const all = await liveKeyLifecycles(now, { file, db: ws });
+    expect([...(all?.keys() ?? [])].sort()).toEqual(['key_a', 'key_prod_b']);
+  });
+});
