@@ -9,6 +9,8 @@ import { writePlain } from '../src/api/http/node.ts';
 import { problemResponse } from '../src/api/orders/respond.ts';
 import type { NodeHandler } from './api-listener.ts';
 import { signInPage } from './console-sign-in.ts';
+import { consoleProblem, decodableTarget, malformedPathProblem } from './console/problems.ts';
+import { crossSiteRefusal } from './cross-site.ts';
 
 /** The sign-in form's path; its POST takes `token` and `next`. */
 export const signInPath = '/app/sign-in';
@@ -40,11 +42,26 @@ function cookieOf(req: IncomingMessage, name: string): string | undefined {
   return undefined;
 }
 
-/** Where to go after signing in: a console path of this site, or the console's home. */
+const consoleHome = '/app/api';
+const placeholderOrigin = 'http://console.invalid';
+
+/**
+ * Where to go after signing in: a console path of this site, normalised and percent-encoded (so it
+ * is always a valid Location), or the console's home. Control characters, backslashes and any path
+ * that leaves /app/ once its dot segments are resolved go home.
+ */
 export function safeNext(next: string | null | undefined): string {
-  return next && /^\/app\/[^\\]*$/.test(next) && !next.startsWith('//') && !next.startsWith(signInPath)
-    ? next
-    : '/app/api';
+  // eslint-disable-next-line no-control-regex
+  if (!next?.startsWith('/app/') || /[\u0000-\u001f\u007f\\]/.test(next)) return consoleHome;
+  const url = new URL(next, placeholderOrigin);
+  const path = `${url.pathname}${url.search}`;
+  const inConsole = url.origin === placeholderOrigin && url.pathname.startsWith('/app/');
+  return inConsole && !url.pathname.startsWith(signInPath) && decodableTarget(path) ? path : consoleHome;
+}
+
+/** Whether the request came over TLS on this socket. */
+function encrypted(req: IncomingMessage): boolean {
+  return (req.socket as { encrypted?: boolean }).encrypted === true;
 }
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body = ''): void {
@@ -72,7 +89,9 @@ function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
 
 /** Wraps the console handler so that, with a token, only a signed-in browser or bearer gets through. */
 export function consoleGate(console: NodeHandler, token: string | undefined): NodeHandler {
-  if (!token) return console;
+  if (!token)
+    return (req, res) =>
+      decodableTarget(req.url ?? '/') ? console(req, res) : writePlain(res, malformedPathProblem());
   const session = sessionValue(token);
   const cookieFlags = 'Path=/; HttpOnly; SameSite=Strict';
 
@@ -113,7 +132,15 @@ export function consoleGate(console: NodeHandler, token: string | undefined): No
   };
 
   return (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://console.invalid');
+    if (!decodableTarget(req.url ?? '/')) return writePlain(res, malformedPathProblem());
+    const url = new URL(req.url ?? '/', placeholderOrigin);
+    const crossSite = crossSiteRefusal({
+      method: req.method,
+      headers: req.headers,
+      encrypted: encrypted(req),
+    });
+    if (crossSite !== null && (url.pathname === signInPath || url.pathname === signOutPath))
+      return writePlain(res, consoleProblem('cross-site-request', crossSite));
     if (url.pathname === signInPath) return signIn(req, res, url);
     if (url.pathname === signOutPath && req.method === 'POST') {
       return send(res, 303, {
