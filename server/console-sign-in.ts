@@ -1,5 +1,6 @@
-// The console's sign-in page (./console-gate.ts): one field, no script, light and dark, readable on a
-// phone. It never contains the token; `next` is escaped and was checked to be a console path.
+// The console's sign-in page (./console-gate.ts): one field (an operator's own token, or the
+// CONSOLE_TOKEN), no script, light and dark, readable on a phone. It never contains a token; `next`
+// is escaped and was checked to be a console path.
 
 /** What the sign-in page shows: where to go after, and whether the last attempt failed. */
 export interface SignInView {
@@ -36,7 +37,7 @@ button { margin-top: .75rem; border: 0; background: #3b5bdb; color: #fff; cursor
 /** The sign-in page's HTML. */
 export function signInPage(view: SignInView): string {
   const error = view.failed
-    ? '<p class="error" role="alert">That token is not the console\'s. Try again.</p>'
+    ? '<p class="error" role="alert">That token signs nobody in here. Try again.</p>'
     : '';
   return `<!doctype html>
 <html lang="en">
@@ -50,11 +51,11 @@ export function signInPage(view: SignInView): string {
 <body>
 <main>
 <h1>Estate Console</h1>
-<p>This console is private. Enter the console token its operator set (<code>CONSOLE_TOKEN</code>).</p>
+<p>This console is private. Enter your operator token (<code>npm run operators</code> gave it to you), or the console token set as <code>CONSOLE_TOKEN</code>.</p>
 ${error}
 <form method="post" action="/app/sign-in">
 <input type="hidden" name="next" value="${escapeHtml(view.next)}">
-<label for="token">Console token</label>
+<label for="token">Operator or console token</label>
 <input id="token" name="token" type="password" autocomplete="current-password" required autofocus>
 <button type="submit">Sign in</button>
 </form>

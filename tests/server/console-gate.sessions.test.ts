@@ -1,0 +1,277 @@
+// Issue 23, "Sessions": server-side sessions end when idle, when too old and at sign-out, and a
+// copied cookie opens nothing afterwards; a role change, a removal and a new token apply to a
+// session already open; every unsafe request carrying the cookie is checked for cross-site origin
+// (a form post and a JSON fetch alike); the cookie is Secure over TLS or behind a proxy that says so.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { createServer as createHttpsServer, request as httpsRequest } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleGate, sessionCookie, signInPath, signOutPath } from '../../server/console-gate.ts';
+import { ConsoleAccess } from '../../server/console/access.ts';
+import { FileOperatorDirectory } from '../../server/operators/operator-file.ts';
+import { addOperator, changeRole, reissueToken, removeOperator } from '../../server/operators/operators.ts';
+import { MemorySessionStore } from '../../server/sessions/session-store.ts';
+import { ConsoleSessions, defaultSessionLimits } from '../../server/sessions/sessions.ts';
+import { consoleActor } from '../../src/live/console-actor.ts';
+
+const consoleToken = 'console-token-Zq7x';
+const minute = 60_000;
+const dir = mkdtempSync(join(tmpdir(), 'estate-sessions-'));
+const file = join(dir, 'operators.jsonl');
+// Two clocks, both moved by hand: wall time for sessions, a monotonic one for the directory's
+// "at most a second stale" look at the file.
+const clock = { wall: Date.parse('2026-11-26T09:00:00Z'), mono: 0 };
+const serverDirectory = new FileOperatorDirectory(file, { now: () => clock.mono });
+// The CLI's view of the same file, as another process has it.
+const cli = new FileOperatorDirectory(file, { recheckMs: 0 });
+const store = new MemorySessionStore();
+const access = new ConsoleAccess({
+  token: consoleToken,
+  operators: serverDirectory,
+  sessions: new ConsoleSessions(store, {}, () => clock.wall),
+});
+
+/** The console stand-in answers with the actor the gate handed it, as a page reads it. */
+function stand(req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ method: req.method, actor: consoleActor() }));
+}
+
+const servers: Server[] = [];
+let base = '';
+let httpsBase = '';
+beforeAll(async () => {
+  const gate = consoleGate(stand, access);
+  const server = createServer((req, res) => void gate(req, res));
+  execFileSync(
+    'openssl',
+    [
+      ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1'],
+      ...['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
+    ],
+    { stdio: 'ignore' },
+  );
+  const tls = createHttpsServer(
+    { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+    (req, res) => void gate(req, res),
+  );
+  servers.push(server, tls);
+  await Promise.all(servers.map((s) => new Promise<void>((done) => s.listen(0, '127.0.0.1', done))));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  httpsBase = `https://127.0.0.1:${(tls.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await Promise.all(servers.map((s) => new Promise((done) => s.close(done))));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Signs in with `token` and returns the cookie pair (name=value) to send back. */
+async function signIn(token: string, at = base): Promise<{ pair: string; setCookie: string }> {
+  const res = await fetch(`${at}${signInPath}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token, next: '/app/api' }).toString(),
+  });
+  expect(res.status).toBe(303);
+  const setCookie = res.headers.get('set-cookie') ?? '';
+  return { pair: setCookie.split(';')[0] ?? '', setCookie };
+}
+
+/** Signs in over http or https (trusting our own certificate); returns the Set-Cookie header. */
+function signInCookie(at: string, headers: Record<string, string>): Promise<string> {
+  const body = new URLSearchParams({ token: consoleToken }).toString();
+  const url = new URL(`${at}${signInPath}`);
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = send(
+      url,
+      {
+        method: 'POST',
+        rejectUnauthorized: false,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      },
+      (res) => {
+        res.resume();
+        resolve(String(res.headers['set-cookie']?.[0] ?? ''));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Asks for a console fragment with a cookie; returns the status and the actor the console saw. */
+async function page(pair: string, init: RequestInit = {}) {
+  const res = await fetch(`${base}/app/api/keys`, {
+    redirect: 'manual',
+    ...init,
+    headers: { cookie: pair, ...(init.headers as Record<string, string>) },
+  });
+  const body = res.status === 200 ? ((await res.json()) as { actor: { name: string; role: string } }) : null;
+  return { status: res.status, actor: body?.actor ?? null };
+}
+
+describe('sessions end', () => {
+  it('after the idle limit, and the copied cookie opens nothing after', async () => {
+    const { pair } = await signIn(consoleToken);
+    clock.wall += defaultSessionLimits.idleMs - minute;
+    expect((await page(pair)).status).toBe(200);
+    // A request refreshed it: idle counts from there.
+    clock.wall += defaultSessionLimits.idleMs - minute;
+    expect((await page(pair)).status).toBe(200);
+    clock.wall += defaultSessionLimits.idleMs;
+    expect((await page(pair)).status).toBe(401);
+    clock.wall -= defaultSessionLimits.idleMs; // the copy, used "earlier": the session is deleted
+    expect((await page(pair)).status).toBe(401);
+  });
+
+  it('at the absolute limit, however busy', async () => {
+    const { pair } = await signIn(consoleToken);
+    const started = clock.wall;
+    while (clock.wall + 20 * minute < started + defaultSessionLimits.absoluteMs) {
+      clock.wall += 20 * minute;
+      expect((await page(pair)).status).toBe(200);
+    }
+    clock.wall = started + defaultSessionLimits.absoluteMs;
+    expect((await page(pair)).status).toBe(401);
+  });
+
+  it('at sign-out, and a copy of the cookie taken before is refused', async () => {
+    const { pair } = await signIn(consoleToken);
+    const copy = pair;
+    expect((await page(pair)).actor).toMatchObject({ name: 'console token', role: 'admin' });
+    const out = await fetch(`${base}${signOutPath}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: pair, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(out.status).toBe(303);
+    expect(out.headers.get('set-cookie')).toMatch(/Max-Age=0/);
+    expect((await page(copy)).status).toBe(401);
+    expect((await page(copy, { headers: { accept: 'text/html' } })).status).toBe(303);
+  });
+
+  it('and expired ones are not kept', async () => {
+    clock.wall += defaultSessionLimits.absoluteMs;
+    await signIn(consoleToken);
+    expect(store.size).toBe(1);
+  });
+});
+
+describe('operators and their roles', () => {
+  it('a role change applies to a session already open, a second at most after the CLI wrote it', async () => {
+    const { operator, token } = await addOperator(cli, { name: 'Ada', role: 'operator' });
+    const { pair } = await signIn(token);
+    expect((await page(pair)).actor).toMatchObject({
+      type: 'operator',
+      id: operator.operator_id,
+      role: 'operator',
+    });
+    await changeRole(cli, 'ada', 'viewer');
+    clock.mono += 1_000;
+    expect((await page(pair)).actor).toMatchObject({ name: 'Ada', role: 'viewer' });
+    const post = await page(pair, { method: 'POST', headers: { 'sec-fetch-site': 'same-origin' } });
+    expect(post.status).toBe(403);
+    await changeRole(cli, operator.operator_id, 'admin');
+    clock.mono += 1_000;
+    expect((await page(pair, { method: 'POST', headers: { 'sec-fetch-site': 'same-origin' } })).status).toBe(
+      200,
+    );
+  });
+
+  it('a new token ends the sessions of the old one, and the old token signs nobody in', async () => {
+    const { token } = await addOperator(cli, { name: 'Grace', role: 'admin' });
+    const { pair } = await signIn(token);
+    const { token: fresh } = await reissueToken(cli, 'Grace');
+    clock.mono += 1_000;
+    expect((await page(pair)).status).toBe(401);
+    expect((await page('', { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect((await page('', { headers: { authorization: `Bearer ${fresh}` } })).actor).toMatchObject({
+      name: 'Grace',
+    });
+  });
+
+  it('removing an operator ends their sessions', async () => {
+    const { token } = await addOperator(cli, { name: 'Linus', role: 'viewer' });
+    const { pair } = await signIn(token);
+    expect((await page(pair)).status).toBe(200);
+    await removeOperator(cli, 'Linus');
+    clock.mono += 1_000;
+    expect((await page(pair)).status).toBe(401);
+  });
+
+  it('the directory file holds hashes, never a token', async () => {
+    const { token } = await addOperator(cli, { name: 'Hedy', role: 'viewer' });
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain(token);
+    expect(text).toContain('"name":"Hedy"');
+  });
+});
+
+describe('CSRF: every unsafe request with the cookie is checked', () => {
+  let pair = '';
+  beforeAll(async () => {
+    pair = (await signIn(consoleToken)).pair;
+  });
+
+  it.each([
+    [
+      'a cross-site form post',
+      { 'sec-fetch-site': 'cross-site', 'content-type': 'application/x-www-form-urlencoded' },
+    ],
+    ['a cross-site JSON fetch', { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' }],
+    ['a same-site JSON fetch', { 'sec-fetch-site': 'same-site', 'content-type': 'application/json' }],
+    [
+      'a JSON fetch from another origin (no Sec-Fetch-Site)',
+      { origin: 'https://evil.example', 'content-type': 'application/json' },
+    ],
+  ])('%s is refused 403', async (_name, headers) => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      const res = await fetch(`${base}/app/api/keys/key_x/roll`, {
+        method,
+        headers: { cookie: pair, ...headers },
+        body: '{"overlap_s":10}',
+      });
+      expect(res.status).toBe(403);
+      expect(res.headers.get('content-type')).toBe('application/problem+json');
+    }
+  });
+
+  it.each([
+    [
+      'a same-origin form post',
+      { 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' },
+    ],
+    ['a same-origin JSON fetch', { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' }],
+    ['a JSON fetch from its own origin (no Sec-Fetch-Site)', { 'content-type': 'application/json' }],
+  ])('%s passes', async (_name, headers) => {
+    const own = 'sec-fetch-site' in headers ? headers : { ...headers, origin: base };
+    const res = await page(pair, { method: 'POST', headers: own, body: '{}' });
+    expect(res).toMatchObject({ status: 200, actor: { name: 'console token' } });
+  });
+});
+
+describe('the cookie', () => {
+  it.each([
+    ['plain http', 'http', {}, false],
+    ['http behind a proxy that says https', 'http', { 'x-forwarded-proto': 'https' }, true],
+    ['TLS', 'https', {}, true],
+  ])('over %s: Secure is %j', async (_name, scheme, headers, secure) => {
+    const cookie = await signInCookie(scheme === 'https' ? httpsBase : base, headers);
+    expect(cookie).toMatch(
+      new RegExp(`^${sessionCookie}=[A-Za-z0-9_-]{43}; Path=/; HttpOnly; SameSite=Strict`),
+    );
+    expect(/; Secure/.test(cookie)).toBe(secure);
+  });
+});
