@@ -275,3 +275,39 @@ describe('the cookie', () => {
     expect(/; Secure/.test(cookie)).toBe(secure);
   });
 });
+
+describe('the open demo', () => {
+  it('lets anyone in as "demo visitor" until the first operator exists, and still refuses cross-site changes', async () => {
+    const mono = { now: 0 };
+    const demoDirectory = new FileOperatorDirectory(join(dir, 'demo-operators.jsonl'), {
+      now: () => mono.now,
+    });
+    const demo = new ConsoleAccess({
+      operators: demoDirectory,
+      sessions: new ConsoleSessions(new MemorySessionStore()),
+    });
+    const gate = consoleGate(stand, demo);
+    const server = createServer((req, res) => void gate(req, res));
+    servers.push(server);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}/app/api`;
+
+    const open = await fetch(at);
+    expect(await open.json()).toMatchObject({
+      actor: { type: 'demo_visitor', id: 'demo_visitor', name: 'demo visitor', role: 'admin' },
+    });
+    const crossSite = await fetch(at, {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(crossSite.status).toBe(403);
+
+    await addOperator(new FileOperatorDirectory(join(dir, 'demo-operators.jsonl')), {
+      name: 'First',
+      role: 'admin',
+    });
+    mono.now += 1_000;
+    expect((await fetch(at)).status).toBe(401);
+  });
+});
