@@ -45,6 +45,7 @@ export function signInPage(view: SignInView): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <title>Sign in · Estate Console</title>
 <style>${style}</style>
 </head>
