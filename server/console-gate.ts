@@ -109,6 +109,8 @@ export function consoleGate(console: NodeHandler, access: ConsoleAccess | string
       const page = signInPage({ next, failed: true });
       return send(res, 401, { 'content-type': 'text/html; charset=utf-8' }, page);
     }
+    // A session this browser had before ends: one browser, one session (no fixation either).
+    await rules.signOut(req);
     const cookie = setSessionCookie(req, signedIn.sessionId, rules.sessions.limits.absoluteMs);
     send(res, 303, { location: next, 'set-cookie': cookie });
   };

@@ -311,3 +311,19 @@ describe('the open demo', () => {
     expect((await fetch(at)).status).toBe(401);
   });
 });
+
+describe('signing in again', () => {
+  it('ends the session the browser had, so a copy of the old cookie opens nothing', async () => {
+    const first = await signIn(consoleToken);
+    const res = await fetch(`${base}${signInPath}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: first.pair },
+      body: new URLSearchParams({ token: consoleToken }).toString(),
+    });
+    const second = res.headers.get('set-cookie')?.split(';')[0] ?? '';
+    expect(second).not.toBe(first.pair);
+    expect((await page(first.pair)).status).toBe(401);
+    expect((await page(second)).status).toBe(200);
+  });
+});
