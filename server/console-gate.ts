@@ -94,7 +94,9 @@ export function consoleGate(console: NodeHandler, access: ConsoleAccess | string
 
   const signIn = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
     if (req.method !== 'POST') {
-      const html = signInPage({ next: safeNext(url.searchParams.get('next')), failed: false });
+      const actor = await rules.actorOf(req);
+      const signedIn = actor && actor.type !== 'demo_visitor' && !req.headers.authorization ? actor : null;
+      const html = signInPage({ next: safeNext(url.searchParams.get('next')), failed: false, signedIn });
       const body = req.method === 'HEAD' ? '' : html;
       return send(res, 200, { 'content-type': 'text/html; charset=utf-8' }, body);
     }

@@ -2,10 +2,12 @@
 // CONSOLE_TOKEN), no script, light and dark, readable on a phone. It never contains a token; `next`
 // is escaped and was checked to be a console path.
 
-/** What the sign-in page shows: where to go after, and whether the last attempt failed. */
+/** What the sign-in page shows: where to go after, whether the last attempt failed, and who is signed in. */
 export interface SignInView {
   next: string;
   failed: boolean;
+  /** The name and role of this browser's session, if it has one: the page then offers to sign out. */
+  signedIn?: { name: string; role: string } | null;
 }
 
 const escapes: Record<string, string> = {
@@ -31,8 +33,17 @@ input, button { font: inherit; width: 100%; box-sizing: border-box; padding: .6r
 input { border: 1px solid GrayText; background: Field; color: FieldText; }
 button { margin-top: .75rem; border: 0; background: #3b5bdb; color: #fff; cursor: pointer; }
 .error { color: #c92a2a; font-weight: 600; }
+.secondary { background: transparent; color: inherit; border: 1px solid GrayText; margin: 0 0 1.5rem; }
 @media (prefers-color-scheme: dark) { .error { color: #ff8787; } button { background: #5c7cfa; color: #000; } }
 `;
+
+function signedIn(view: SignInView): string {
+  if (!view.signedIn) return '';
+  const who = `${escapeHtml(view.signedIn.name)} (${escapeHtml(view.signedIn.role)})`;
+  return `<p class="current">Signed in as ${who}. <a href="${escapeHtml(view.next)}">Back to the console</a></p>
+<form method="post" action="/app/sign-out"><button type="submit" class="secondary">Sign out</button></form>
+<p>Or sign in as someone else:</p>`;
+}
 
 /** The sign-in page's HTML. */
 export function signInPage(view: SignInView): string {
@@ -53,7 +64,7 @@ export function signInPage(view: SignInView): string {
 <main>
 <h1>Estate Console</h1>
 <p>This console is private. Enter your operator token (<code>npm run operators</code> gave it to you), or the console token set as <code>CONSOLE_TOKEN</code>.</p>
-${error}
+${error}${signedIn(view)}
 <form method="post" action="/app/sign-in">
 <input type="hidden" name="next" value="${escapeHtml(view.next)}">
 <label for="token">Operator or console token</label>

@@ -327,3 +327,15 @@ describe('signing in again', () => {
     expect((await page(second)).status).toBe(200);
   });
 });
+
+describe('the sign-in page', () => {
+  it('offers a signed-in browser its sign-out, naming who it is (escaped)', async () => {
+    const { token } = await addOperator(cli, { name: '<b>Mallory</b>', role: 'operator' });
+    const { pair } = await signIn(token);
+    const html = await (await fetch(`${base}${signInPath}`, { headers: { cookie: pair } })).text();
+    expect(html).toContain('Signed in as &lt;b&gt;Mallory&lt;/b&gt; (operator).');
+    expect(html).toContain('<form method="post" action="/app/sign-out">');
+    const anonymous = await (await fetch(`${base}${signInPath}`)).text();
+    expect(anonymous).not.toContain('Signed in as');
+  });
+});
