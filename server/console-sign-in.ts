@@ -40,7 +40,8 @@ button { margin-top: .75rem; border: 0; background: #3b5bdb; color: #fff; cursor
 function signedIn(view: SignInView): string {
   if (!view.signedIn) return '';
   const who = `${escapeHtml(view.signedIn.name)} (${escapeHtml(view.signedIn.role)})`;
-  return `<p class="current">Signed in as ${who}. <a href="${escapeHtml(view.next)}">Back to the console</a></p>
+  const manage = view.signedIn.role === 'admin' ? ' · <a href="/app/operators">Operators</a>' : '';
+  return `<p class="current">Signed in as ${who}. <a href="${escapeHtml(view.next)}">Back to the console</a>${manage}</p>
 <form method="post" action="/app/sign-out"><button type="submit" class="secondary">Sign out</button></form>
 <p>Or sign in as someone else:</p>`;
 }

@@ -14,6 +14,8 @@ import { apiHandler, attachServer, type NodeHandler } from './api-listener.ts';
 import { consoleGate } from './console-gate.ts';
 import type { ConsoleAccess } from './console/access.ts';
 import { openConsoleAccess, type ConsoleAccessConfig } from './console/open.ts';
+import { installOperatorAdmin } from '../src/live/operator-admin.ts';
+import { operatorAdminOver } from './operators/admin.ts';
 import { operatorsFile } from './operators/operator-file.ts';
 import { engineUrls } from './stores/select.ts';
 
@@ -102,6 +104,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...options.consoleAccess,
     token: options.consoleToken,
   });
+  // The Operators page manages operators through the same directory (pages never import server/).
+  installOperatorAdmin(operatorAdminOver(consoleAccess.operators));
   attachServer(server, apiHandler(api, timeouts.bodyMs), consoleGate(astro, consoleAccess.access));
   await new Promise<void>((done, fail) => {
     server.once('error', fail);

@@ -24,6 +24,8 @@ export interface ConsoleAccessConfig {
 /** The console's access and a way to close what it opened. */
 export interface OpenedAccess {
   access: ConsoleAccess;
+  /** The operators' directory (for managing operators: server/operators/admin.ts). */
+  operators: OperatorDirectory;
   close(): Promise<void>;
 }
 
@@ -41,5 +43,5 @@ export async function openConsoleAccess(config: ConsoleAccessConfig = {}): Promi
     close = () => store.close();
   }
   const sessions = new ConsoleSessions(store, config.sessionLimits, config.now);
-  return { access: new ConsoleAccess({ token: config.token, operators, sessions }), close };
+  return { access: new ConsoleAccess({ token: config.token, operators, sessions }), operators, close };
 }

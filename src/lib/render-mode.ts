@@ -11,12 +11,13 @@ export function consoleRender(env: NodeJS.ProcessEnv = process.env): ConsoleRend
 /**
  * Console pages that read the running API and so are always rendered per request: the request log
  * and the detail page of a key issued on this server (a rest route the prerendered key pages fall
- * back to for ids the workspace does not have), and who is signed in (/app/session).
+ * back to for ids the workspace does not have), who is signed in (/app/session) and the operators.
  */
 export const liveRoutes: readonly string[] = [
   'src/pages/app/api/logs',
   'src/pages/app/api/keys/[...issued].astro',
   'src/pages/app/session.ts',
+  'src/pages/app/operators.astro',
 ];
 
 /** Whether a console page is prerendered under `mode`: never a live route, else when building. */

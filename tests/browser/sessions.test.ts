@@ -2,13 +2,15 @@
 // demo; an operator signs in with their token and the pages know who they are (Astro.locals); a
 // role change reaches the open session; a cross-site form post and a cross-site fetch with JSON
 // cannot sign them out; a same-origin sign-out ends the session, and a copy of its cookie opens
-// nothing afterwards.
+// nothing afterwards; an admin manages operators on the Operators page (axe-clean, light and dark,
+// at 390 px), and a viewer cannot.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileOperatorDirectory } from '../../server/operators/operator-file.ts';
 import { addOperator, changeRole } from '../../server/operators/operators.ts';
+import { axeViolations } from './console-helpers.ts';
 import { until } from '../helpers/poll.ts';
 import { browserAvailable, openPage, useConsole } from './harness.ts';
 
@@ -106,5 +108,43 @@ describe.runIf(browserAvailable())('operators and sessions in the browser', () =
     await stolen.goto(`${server.baseUrl}/app/api`);
     expect(stolen.url()).toContain('/app/sign-in');
     await Promise.all([context.close(), thief.close()]);
+  });
+
+  it('lets an admin add an operator on the Operators page, whose token then signs them in; a viewer cannot', async () => {
+    const { server, browser } = session();
+    const { token: graceToken } = await addOperator(directory, { name: 'Grace', role: 'admin' });
+    const signInAs = async (token: string) => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await page.goto(`${server.baseUrl}/app/sign-in?next=%2Fapp%2Foperators`);
+      await page.getByLabel('Operator or console token').fill(token);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(`${server.baseUrl}/app/operators`);
+      return { context, page };
+    };
+    const grace = await signInAs(graceToken);
+    for (const scheme of ['light', 'dark'] as const) {
+      await grace.page.emulateMedia({ colorScheme: scheme });
+      expect(await axeViolations(grace.page), scheme).toEqual([]);
+    }
+    await grace.page.getByLabel('Name').fill('Hedy');
+    await grace.page.getByRole('combobox', { name: 'Role' }).last().selectOption('operator');
+    await grace.page.getByRole('button', { name: 'Add', exact: true }).click();
+    const hedyToken = (await grace.page.locator('[data-issued-token]').textContent())?.trim() ?? '';
+    expect(hedyToken).toMatch(/^ecop_/);
+    expect(await grace.page.getByRole('status').textContent()).toContain('Added Hedy as operator.');
+    expect(await axeViolations(grace.page)).toEqual([]);
+
+    const hedy = await signInAs(hedyToken);
+    expect(hedy.page.url()).toContain('/app/operators');
+    expect(await hedy.page.getByRole('alert').textContent()).toContain('Only admins manage operators');
+    const refused = await hedy.page.evaluate(() =>
+      fetch('/app/operators', {
+        method: 'POST',
+        body: new URLSearchParams({ intent: 'remove', operator_id: 'x' }),
+      }).then((r) => r.status),
+    );
+    expect(refused).toBe(403);
+    await Promise.all([grace.context.close(), hedy.context.close()]);
   });
 });
