@@ -3,7 +3,7 @@
 // role change reaches the open session; a cross-site form post and a cross-site fetch with JSON
 // cannot sign them out; a same-origin sign-out ends the session, and a copy of its cookie opens
 // nothing afterwards; an admin manages operators on the Operators page (axe-clean, light and dark,
-// at 390 px), and a viewer cannot.
+// at 390 px), and a non-admin cannot.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -110,7 +110,7 @@ describe.runIf(browserAvailable())('operators and sessions in the browser', () =
     await Promise.all([context.close(), thief.close()]);
   });
 
-  it('lets an admin add an operator on the Operators page, whose token then signs them in; a viewer cannot', async () => {
+  it('lets an admin add an operator on the Operators page, whose token then signs them in; a non-admin cannot', async () => {
     const { server, browser } = session();
     const { token: graceToken } = await addOperator(directory, { name: 'Grace', role: 'admin' });
     const signInAs = async (token: string) => {
