@@ -1,33 +1,26 @@
 // Issue 23, "Sessions": server-side sessions end when idle, when too old and at sign-out, and a
 // copied cookie opens nothing afterwards; a role change, a removal and a new token apply to a
-// session already open; every unsafe request carrying the cookie is checked for cross-site origin
-// (a form post and a JSON fetch alike); the cookie is Secure over TLS or behind a proxy that says so.
-import { execFileSync } from 'node:child_process';
+// session already open; the open demo's actor is "demo visitor" until the first operator exists.
+// (CSRF and the cookie's flags: ./console-gate.csrf.test.ts.)
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import {
-  createServer,
-  request as httpRequest,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import { createServer as createHttpsServer, request as httpsRequest } from 'node:https';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleGate, sessionCookie, signInPath, signOutPath } from '../../server/console-gate.ts';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { consoleGate, signInPath, signOutPath } from '../../server/console-gate.ts';
 import { ConsoleAccess } from '../../server/console/access.ts';
 import { FileOperatorDirectory } from '../../server/operators/operator-file.ts';
 import { addOperator, changeRole, reissueToken, removeOperator } from '../../server/operators/operators.ts';
 import { MemorySessionStore } from '../../server/sessions/session-store.ts';
 import { ConsoleSessions, defaultSessionLimits } from '../../server/sessions/sessions.ts';
 import { consoleActor } from '../../src/live/console-actor.ts';
+import { consoleToken, useGatedConsole } from './gated-console.ts';
 
-const consoleToken = 'console-token-Zq7x';
 const minute = 60_000;
 const dir = mkdtempSync(join(tmpdir(), 'estate-sessions-'));
 const file = join(dir, 'operators.jsonl');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 // Two clocks, both moved by hand: wall time for sessions, a monotonic one for the directory's
 // "at most a second stale" look at the file.
 const clock = { wall: Date.parse('2026-11-26T09:00:00Z'), mono: 0 };
@@ -40,87 +33,9 @@ const access = new ConsoleAccess({
   operators: serverDirectory,
   sessions: new ConsoleSessions(store, {}, () => clock.wall),
 });
-
-/** The console stand-in answers with the actor the gate handed it, as a page reads it. */
-function stand(req: IncomingMessage, res: ServerResponse): void {
-  res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ method: req.method, actor: consoleActor() }));
-}
-
-const servers: Server[] = [];
-let base = '';
-let httpsBase = '';
-beforeAll(async () => {
-  const gate = consoleGate(stand, access);
-  const server = createServer((req, res) => void gate(req, res));
-  execFileSync(
-    'openssl',
-    [
-      ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1'],
-      ...['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
-    ],
-    { stdio: 'ignore' },
-  );
-  const tls = createHttpsServer(
-    { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
-    (req, res) => void gate(req, res),
-  );
-  servers.push(server, tls);
-  await Promise.all(servers.map((s) => new Promise<void>((done) => s.listen(0, '127.0.0.1', done))));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  httpsBase = `https://127.0.0.1:${(tls.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await Promise.all(servers.map((s) => new Promise((done) => s.close(done))));
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** Signs in with `token` and returns the cookie pair (name=value) to send back. */
-async function signIn(token: string, at = base): Promise<{ pair: string; setCookie: string }> {
-  const res = await fetch(`${at}${signInPath}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ token, next: '/app/api' }).toString(),
-  });
-  expect(res.status).toBe(303);
-  const setCookie = res.headers.get('set-cookie') ?? '';
-  return { pair: setCookie.split(';')[0] ?? '', setCookie };
-}
-
-/** Signs in over http or https (trusting our own certificate); returns the Set-Cookie header. */
-function signInCookie(at: string, headers: Record<string, string>): Promise<string> {
-  const body = new URLSearchParams({ token: consoleToken }).toString();
-  const url = new URL(`${at}${signInPath}`);
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
-    const req = send(
-      url,
-      {
-        method: 'POST',
-        rejectUnauthorized: false,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-      },
-      (res) => {
-        res.resume();
-        resolve(String(res.headers['set-cookie']?.[0] ?? ''));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** Asks for a console fragment with a cookie; returns the status and the actor the console saw. */
-async function page(pair: string, init: RequestInit = {}) {
-  const res = await fetch(`${base}/app/api/keys`, {
-    redirect: 'manual',
-    ...init,
-    headers: { cookie: pair, ...(init.headers as Record<string, string>) },
-  });
-  const body = res.status === 200 ? ((await res.json()) as { actor: { name: string; role: string } }) : null;
-  return { status: res.status, actor: body?.actor ?? null };
-}
+const gated = useGatedConsole(() => access);
+const signIn = (token: string) => gated.signIn(token);
+const page = (pair: string, init?: RequestInit) => gated.page(pair, init);
 
 describe('sessions end', () => {
   it('after the idle limit, and the copied cookie opens nothing after', async () => {
@@ -151,7 +66,7 @@ describe('sessions end', () => {
     const { pair } = await signIn(consoleToken);
     const copy = pair;
     expect((await page(pair)).actor).toMatchObject({ name: 'console token', role: 'admin' });
-    const out = await fetch(`${base}${signOutPath}`, {
+    const out = await fetch(`${gated.base}${signOutPath}`, {
       method: 'POST',
       redirect: 'manual',
       headers: { cookie: pair, 'sec-fetch-site': 'same-origin' },
@@ -219,63 +134,6 @@ describe('operators and their roles', () => {
   });
 });
 
-describe('CSRF: every unsafe request with the cookie is checked', () => {
-  let pair = '';
-  beforeAll(async () => {
-    pair = (await signIn(consoleToken)).pair;
-  });
-
-  it.each([
-    [
-      'a cross-site form post',
-      { 'sec-fetch-site': 'cross-site', 'content-type': 'application/x-www-form-urlencoded' },
-    ],
-    ['a cross-site JSON fetch', { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' }],
-    ['a same-site JSON fetch', { 'sec-fetch-site': 'same-site', 'content-type': 'application/json' }],
-    [
-      'a JSON fetch from another origin (no Sec-Fetch-Site)',
-      { origin: 'https://evil.example', 'content-type': 'application/json' },
-    ],
-  ])('%s is refused 403', async (_name, headers) => {
-    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-      const res = await fetch(`${base}/app/api/keys/key_x/roll`, {
-        method,
-        headers: { cookie: pair, ...headers },
-        body: '{"overlap_s":10}',
-      });
-      expect(res.status).toBe(403);
-      expect(res.headers.get('content-type')).toBe('application/problem+json');
-    }
-  });
-
-  it.each([
-    [
-      'a same-origin form post',
-      { 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' },
-    ],
-    ['a same-origin JSON fetch', { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' }],
-    ['a JSON fetch from its own origin (no Sec-Fetch-Site)', { 'content-type': 'application/json' }],
-  ])('%s passes', async (_name, headers) => {
-    const own = 'sec-fetch-site' in headers ? headers : { ...headers, origin: base };
-    const res = await page(pair, { method: 'POST', headers: own, body: '{}' });
-    expect(res).toMatchObject({ status: 200, actor: { name: 'console token' } });
-  });
-});
-
-describe('the cookie', () => {
-  it.each([
-    ['plain http', 'http', {}, false],
-    ['http behind a proxy that says https', 'http', { 'x-forwarded-proto': 'https' }, true],
-    ['TLS', 'https', {}, true],
-  ])('over %s: Secure is %j', async (_name, scheme, headers, secure) => {
-    const cookie = await signInCookie(scheme === 'https' ? httpsBase : base, headers);
-    expect(cookie).toMatch(
-      new RegExp(`^${sessionCookie}=[A-Za-z0-9_-]{43}; Path=/; HttpOnly; SameSite=Strict`),
-    );
-    expect(/; Secure/.test(cookie)).toBe(secure);
-  });
-});
-
 describe('the open demo', () => {
   it('lets anyone in as "demo visitor" until the first operator exists, and still refuses cross-site changes', async () => {
     const mono = { now: 0 };
@@ -286,10 +144,14 @@ describe('the open demo', () => {
       operators: demoDirectory,
       sessions: new ConsoleSessions(new MemorySessionStore()),
     });
+    const stand = (_req: IncomingMessage, res: ServerResponse) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ actor: consoleActor() }));
+    };
     const gate = consoleGate(stand, demo);
     const server = createServer((req, res) => void gate(req, res));
-    servers.push(server);
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    onTestFinished(() => new Promise((done) => server.close(() => done())));
     const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}/app/api`;
 
     const open = await fetch(at);
@@ -315,7 +177,7 @@ describe('the open demo', () => {
 describe('signing in again', () => {
   it('ends the session the browser had, so a copy of the old cookie opens nothing', async () => {
     const first = await signIn(consoleToken);
-    const res = await fetch(`${base}${signInPath}`, {
+    const res = await fetch(`${gated.base}${signInPath}`, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: first.pair },
@@ -332,10 +194,10 @@ describe('the sign-in page', () => {
   it('offers a signed-in browser its sign-out, naming who it is (escaped)', async () => {
     const { token } = await addOperator(cli, { name: '<b>Mallory</b>', role: 'operator' });
     const { pair } = await signIn(token);
-    const html = await (await fetch(`${base}${signInPath}`, { headers: { cookie: pair } })).text();
+    const html = await (await fetch(`${gated.base}${signInPath}`, { headers: { cookie: pair } })).text();
     expect(html).toContain('Signed in as &lt;b&gt;Mallory&lt;/b&gt; (operator).');
     expect(html).toContain('<form method="post" action="/app/sign-out">');
-    const anonymous = await (await fetch(`${base}${signInPath}`)).text();
+    const anonymous = await (await fetch(`${gated.base}${signInPath}`)).text();
     expect(anonymous).not.toContain('Signed in as');
   });
 });
