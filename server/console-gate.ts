@@ -1,50 +1,54 @@
-// Keeps the console private when CONSOLE_TOKEN is set: every console page, fragment and the request
-// log need the token, as an HttpOnly SameSite=Strict session cookie set by a small sign-in form or
-// as `Authorization: Bearer <token>`. The cookie holds an HMAC of the token, never the token, and
-// nothing here logs or echoes it. The API (its own bearer keys) and health are not behind the gate.
-// Unset, the console stays open (docs/decisions.md, "Console privacy").
-import { createHmac, timingSafeEqual } from 'node:crypto';
+// Keeps the console private once CONSOLE_TOKEN is set or any operator exists (docs/operators.md):
+// every console page, fragment and the request log need a signed-in actor, from a server-side
+// session (an opaque id in an HttpOnly SameSite=Strict cookie, Secure over https) opened by a small
+// sign-in form, or from `Authorization: Bearer <token>`. Every unsafe console request is checked
+// for cross-site origin first (CSRF, JSON included), sign-in and sign-out too; a viewer's unsafe
+// requests are refused. The API (its own bearer keys) and health are not behind the gate. With
+// neither token nor operators the console stays open and its actor is the demo visitor.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { writePlain } from '../src/api/http/node.ts';
 import { problemResponse } from '../src/api/orders/respond.ts';
+import { StoreUnavailableError } from '../src/api/orders/deps.ts';
+import type { ConsoleActor } from '../src/live/console-actor.ts';
 import type { NodeHandler } from './api-listener.ts';
 import { signInPage } from './console-sign-in.ts';
+import { ConsoleAccess } from './console/access.ts';
+import { clearSessionCookie, encrypted, setSessionCookie } from './console/cookie.ts';
+import { runAs } from './console/current-actor.ts';
+import { consoleProblem, decodableTarget, malformedPathProblem } from './console/problems.ts';
+import { crossSiteRefusal } from './cross-site.ts';
+import { MemoryOperatorDirectory } from './operators/directory.ts';
+import { MemorySessionStore } from './sessions/session-store.ts';
+import { ConsoleSessions } from './sessions/sessions.ts';
+
+export { sessionCookie } from './console/cookie.ts';
 
 /** The sign-in form's path; its POST takes `token` and `next`. */
 export const signInPath = '/app/sign-in';
-/** Clears the session cookie (POST). */
+/** Ends the session and clears its cookie (POST). */
 export const signOutPath = '/app/sign-out';
-/** The session cookie's name. */
-export const sessionCookie = 'estate_console_session';
 
 const maxFormBytes = 4096;
 // Assets carry no caller data: the sign-in page needs the console's CSS and the browser its icon.
 const openPrefixes = ['/_astro/', '/favicon'];
+// Server islands render read-only fragments; Astro posts their props when they are long.
+const readOnlyPrefixes = ['/_server-islands/'];
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+const consoleHome = '/app/api';
+const placeholderOrigin = 'http://console.invalid';
 
-/** The cookie value a token grants: an HMAC, so the cookie never holds the token itself. */
-export function sessionValue(token: string): string {
-  return createHmac('sha256', token).update('estate-console session v1').digest('base64url');
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function cookieOf(req: IncomingMessage, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return undefined;
-}
-
-/** Where to go after signing in: a console path of this site, or the console's home. */
+/**
+ * Where to go after signing in: a console path of this site, normalised and percent-encoded (so it
+ * is always a valid Location), or the console's home. Control characters, backslashes and any path
+ * that leaves /app/ once its dot segments are resolved go home.
+ */
 export function safeNext(next: string | null | undefined): string {
-  return next && /^\/app\/[^\\]*$/.test(next) && !next.startsWith('//') && !next.startsWith(signInPath)
-    ? next
-    : '/app/api';
+  // eslint-disable-next-line no-control-regex
+  if (!next?.startsWith('/app/') || /[\u0000-\u001f\u007f\\]/.test(next)) return consoleHome;
+  const url = new URL(next, placeholderOrigin);
+  const path = `${url.pathname}${url.search}`;
+  const inConsole = url.origin === placeholderOrigin && url.pathname.startsWith('/app/');
+  return inConsole && !url.pathname.startsWith(signInPath) && decodableTarget(path) ? path : consoleHome;
 }
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body = ''): void {
@@ -70,69 +74,99 @@ function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
   });
 }
 
-/** Wraps the console handler so that, with a token, only a signed-in browser or bearer gets through. */
-export function consoleGate(console: NodeHandler, token: string | undefined): NodeHandler {
-  if (!token) return console;
-  const session = sessionValue(token);
-  const cookieFlags = 'Path=/; HttpOnly; SameSite=Strict';
+/** The access a gate given only a token (or nothing) runs with: no operators, sessions in memory. */
+function tokenOnlyAccess(token: string | undefined): ConsoleAccess {
+  const sessions = new ConsoleSessions(new MemorySessionStore());
+  return new ConsoleAccess({ token, operators: new MemoryOperatorDirectory(), sessions });
+}
 
-  const signedIn = (req: IncomingMessage): boolean => {
-    const bearer = /^Bearer +(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
-    if (bearer !== undefined) return sameSecret(bearer, token);
-    const cookie = cookieOf(req, sessionCookie);
-    return cookie !== undefined && sameSecret(cookie, session);
-  };
+/** Whether `actor` may send an unsafe request to `path` (a viewer only reads). */
+function mayWrite(actor: ConsoleActor, path: string): boolean {
+  return actor.role !== 'viewer' || readOnlyPrefixes.some((prefix) => path.startsWith(prefix));
+}
+
+/**
+ * Wraps the console handler so that only a signed-in actor gets through, unless the console is
+ * open. `access` is the console's access (server/console/open.ts), or just a CONSOLE_TOKEN.
+ */
+export function consoleGate(console: NodeHandler, access: ConsoleAccess | string | undefined): NodeHandler {
+  const rules = access instanceof ConsoleAccess ? access : tokenOnlyAccess(access);
 
   const signIn = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
     if (req.method !== 'POST') {
-      const html = signInPage({ next: safeNext(url.searchParams.get('next')), failed: false });
-      return send(
-        res,
-        200,
-        { 'content-type': 'text/html; charset=utf-8' },
-        req.method === 'HEAD' ? '' : html,
-      );
+      const actor = await rules.actorOf(req);
+      const signedIn = actor && actor.type !== 'demo_visitor' && !req.headers.authorization ? actor : null;
+      const html = signInPage({ next: safeNext(url.searchParams.get('next')), failed: false, signedIn });
+      const body = req.method === 'HEAD' ? '' : html;
+      return send(res, 200, { 'content-type': 'text/html; charset=utf-8' }, body);
     }
     const form = await readForm(req);
-    if (!form)
-      return writePlain(
-        res,
-        problemResponse('payload-too-large', `The sign-in form takes at most ${maxFormBytes} bytes`),
-        true,
-      );
-    const next = safeNext(form.get('next'));
-    if (!sameSecret(form.get('token') ?? '', token)) {
-      return send(
-        res,
-        401,
-        { 'content-type': 'text/html; charset=utf-8' },
-        signInPage({ next, failed: true }),
-      );
+    if (!form) {
+      const detail = `The sign-in form takes at most ${maxFormBytes} bytes`;
+      return writePlain(res, problemResponse('payload-too-large', detail), true);
     }
-    send(res, 303, { location: next, 'set-cookie': `${sessionCookie}=${session}; ${cookieFlags}` });
+    const next = safeNext(form.get('next'));
+    const signedIn = await rules.signIn(form.get('token') ?? '');
+    if (!signedIn) {
+      const page = signInPage({ next, failed: true });
+      return send(res, 401, { 'content-type': 'text/html; charset=utf-8' }, page);
+    }
+    // A session this browser had before ends: one browser, one session (no fixation either).
+    await rules.signOut(req);
+    const cookie = setSessionCookie(req, signedIn.sessionId, rules.sessions.limits.absoluteMs);
+    send(res, 303, { location: next, 'set-cookie': cookie });
   };
 
-  return (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://console.invalid');
-    if (url.pathname === signInPath) return signIn(req, res, url);
-    if (url.pathname === signOutPath && req.method === 'POST') {
-      return send(res, 303, {
-        location: signInPath,
-        'set-cookie': `${sessionCookie}=; ${cookieFlags}; Max-Age=0`,
-      });
-    }
-    if (openPrefixes.some((prefix) => url.pathname.startsWith(prefix)) || signedIn(req))
-      return console(req, res);
+  const refuse = (req: IncomingMessage, res: ServerResponse, url: URL): void => {
     const wantsPage =
       (req.method === 'GET' || req.method === 'HEAD') && /text\/html/.test(req.headers.accept ?? '');
     if (wantsPage) {
       const next = encodeURIComponent(`${url.pathname}${url.search}`);
       return send(res, 303, { location: `${signInPath}?next=${next}` });
     }
-    const detail = `The console is private (CONSOLE_TOKEN is set): sign in at ${signInPath}, or send Authorization: Bearer <CONSOLE_TOKEN>`;
+    const detail = `The console is private: sign in at ${signInPath}, or send Authorization: Bearer <CONSOLE_TOKEN or your operator token>`;
     writePlain(
       res,
       problemResponse('unauthenticated', detail, { 'www-authenticate': 'Bearer realm="console"' }),
     );
   };
+
+  const gate = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (!decodableTarget(req.url ?? '/')) return writePlain(res, malformedPathProblem());
+    const url = new URL(req.url ?? '/', placeholderOrigin);
+    const unsafe = !safeMethods.has(req.method ?? 'GET');
+    if (unsafe) {
+      const crossSite = crossSiteRefusal({
+        method: req.method,
+        headers: req.headers,
+        encrypted: encrypted(req),
+      });
+      if (crossSite !== null) return writePlain(res, consoleProblem('cross-site-request', crossSite));
+    }
+    if (url.pathname === signInPath) return signIn(req, res, url);
+    if (url.pathname === signOutPath && req.method === 'POST') {
+      await rules.signOut(req);
+      return send(res, 303, { location: signInPath, 'set-cookie': clearSessionCookie(req) });
+    }
+    if (openPrefixes.some((prefix) => url.pathname.startsWith(prefix))) return console(req, res);
+    const actor = await rules.actorOf(req);
+    if (!actor) return refuse(req, res, url);
+    if (unsafe && !mayWrite(actor, url.pathname)) {
+      const detail = `${actor.name} is a viewer: viewers read the console but change nothing`;
+      return writePlain(res, consoleProblem('role-not-allowed', detail));
+    }
+    return runAs(actor, () => console(req, res));
+  };
+
+  return (req, res) =>
+    gate(req, res).catch((error: unknown) => {
+      if (res.headersSent) return void res.destroy();
+      const out = error instanceof StoreUnavailableError;
+      const answer = out
+        ? problemResponse('service-unavailable', 'The console cannot check who you are right now', {
+            'retry-after': String(error.retryAfterSeconds),
+          })
+        : problemResponse('internal-error', 'Unexpected failure in the console gate');
+      writePlain(res, answer, true);
+    });
 }

@@ -10,12 +10,13 @@ const host = process.env.HOST ?? 'localhost';
 const distDir = process.env.ESTATE_DIST ?? 'dist';
 // ESTATE_CONSOLE=off serves only the /v2 API (no Astro build needed: tests, benchmarks).
 const withConsole = process.env.ESTATE_CONSOLE !== 'off';
-// Set, it keeps the console private: every /app/ page and the request log need it.
+// Set, it keeps the console private (as any operator does): every /app/ page and the request log
+// need a signed-in actor (docs/operators.md).
 const consoleToken = process.env.CONSOLE_TOKEN || undefined;
 
 /** Prints where the server listens (tests and scripts wait for the Orders API line). */
-function announce(boundPort: number, detail: string): void {
-  const privacy = consoleToken ? ' (private: sign in with CONSOLE_TOKEN)' : '';
+function announce(boundPort: number, detail: string, open = !consoleToken): void {
+  const privacy = open ? '' : ' (private: sign in with an operator token or CONSOLE_TOKEN)';
   if (withConsole) console.log(`Estate Console  http://${host}:${boundPort}/app/api${privacy}`);
   console.log(`Orders API      http://${host}:${boundPort}/v2/orders`);
   console.log(`Stores          ${detail}`);
@@ -39,8 +40,11 @@ if (cluster.isPrimary && workers > 1) {
 } else {
   const reusePort = cluster.isWorker;
   const server = await startServer({ port, host, distDir, console: withConsole, reusePort, consoleToken });
-  if (cluster.isPrimary) announce(server.port, server.api.stores.summary);
-  else reportListening(server.port);
+  if (cluster.isPrimary) {
+    // A database still down at start must not stop the server: say what the token alone says.
+    const open = await server.access.isOpen().catch(() => !consoleToken);
+    announce(server.port, server.api.stores.summary, open);
+  } else reportListening(server.port);
   let stopping = false;
   const stop = () => {
     if (stopping) return;

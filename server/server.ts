@@ -12,6 +12,12 @@ import { installLiveSource } from '../src/live/source.ts';
 import { loadApiRuntime, type ApiOptions, type ApiRuntime } from './api-deps.ts';
 import { apiHandler, attachServer, type NodeHandler } from './api-listener.ts';
 import { consoleGate } from './console-gate.ts';
+import type { ConsoleAccess } from './console/access.ts';
+import { openConsoleAccess, type ConsoleAccessConfig } from './console/open.ts';
+import { installOperatorAdmin } from '../src/live/operator-admin.ts';
+import { operatorAdminOver } from './operators/admin.ts';
+import { operatorsFile } from './operators/operator-file.ts';
+import { engineUrls } from './stores/select.ts';
 
 /** The server's deadlines, in milliseconds (docs/decisions.md, "Time-outs"). */
 export interface ServerTimeouts {
@@ -48,8 +54,13 @@ export interface ServerOptions {
   api?: ApiOptions;
   /** Deadlines; each defaults to defaultTimeouts. */
   timeouts?: Partial<ServerTimeouts>;
-  /** With a token, the console and its log need it (./console-gate.ts); unset, they are open. */
+  /**
+   * CONSOLE_TOKEN: the single-admin shortcut. With it, or with any operator, the console and its
+   * log need a signed-in actor (./console-gate.ts); with neither, they are open.
+   */
   consoleToken?: string;
+  /** Where operators and sessions live and how long sessions last (docs/operators.md). */
+  consoleAccess?: Omit<ConsoleAccessConfig, 'token'>;
   /** Bind with SO_REUSEPORT beside sibling workers (server/workers.ts); default false. */
   reusePort?: boolean;
 }
@@ -58,6 +69,8 @@ export interface ServerOptions {
 export interface RunningServer {
   port: number;
   api: ApiRuntime;
+  /** Who a console request comes from (`access.actorOf(req)`), sign-in and sessions. */
+  access: ConsoleAccess;
   close(): Promise<void>;
 }
 
@@ -85,7 +98,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     keepAliveTimeout: timeouts.keepAliveMs,
     connectionsCheckingInterval: timeouts.checkEveryMs,
   });
-  attachServer(server, apiHandler(api, timeouts.bodyMs), consoleGate(astro, options.consoleToken));
+  const consoleAccess = await openConsoleAccess({
+    engines: options.api?.engines ?? engineUrls(),
+    operatorsFile: operatorsFile(process.env, options.api?.issuedKeysFile),
+    ...options.consoleAccess,
+    token: options.consoleToken,
+  });
+  // The Operators page manages operators through the same directory (pages never import server/).
+  installOperatorAdmin(operatorAdminOver(consoleAccess.operators));
+  attachServer(server, apiHandler(api, timeouts.bodyMs), consoleGate(astro, consoleAccess.access));
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     const reusePort = options.reusePort === true;
@@ -95,9 +116,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   return {
     port,
     api,
+    access: consoleAccess.access,
     close: () =>
       new Promise<void>((done) => {
-        server.close(() => void api.close().then(done));
+        server.close(() => void Promise.all([api.close(), consoleAccess.close()]).then(() => done()));
         server.closeAllConnections();
       }),
   };

@@ -11,12 +11,15 @@ export function consoleRender(env: NodeJS.ProcessEnv = process.env): ConsoleRend
 /**
  * Console pages that read the running API and so are always rendered per request: the request log,
  * the detail page of a key issued on this server (a rest route the prerendered key pages fall back
- * to for ids the workspace does not have), and a key's live status as JSON (for Try it).
+ * to for ids the workspace does not have), a key's live status as JSON (for Try it), who is signed
+ * in (/app/session) and the operators.
  */
 export const liveRoutes: readonly string[] = [
   'src/pages/app/api/logs',
   'src/pages/app/api/keys/[...issued].astro',
   'src/pages/app/api/keys/lifecycle',
+  'src/pages/app/session.ts',
+  'src/pages/app/operators.astro',
 ];
 
 /** Whether a console page is prerendered under `mode`: never a live route, else when building. */

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleGate, sessionCookie, sessionValue, signInPath } from '../../server/console-gate.ts';
+import { consoleGate, sessionCookie, signInPath } from '../../server/console-gate.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
 import { fixtureWorld } from '../api/orders/fixture-world.ts';
 import { writeFixtureWorkspace, type ServerFiles } from '../../harness/fixture-workspace.ts';
@@ -103,7 +103,11 @@ describe('the console gate', () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
     const pair = cookie.split(';')[0] ?? '';
-    expect(pair).toBe(`${sessionCookie}=${sessionValue(token)}`);
+    // A random session id (server-side session), not a value derived from the token: each
+    // sign-in gets its own.
+    expect(pair).toMatch(new RegExp(`^${sessionCookie}=[A-Za-z0-9_-]{43}$`));
+    const again = (await signIn(base, token)).headers.get('set-cookie')?.split(';')[0];
+    expect(again).not.toBe(pair);
     const page = await call(`${base}/app/api/keys`, { headers: { ...html, cookie: pair } });
     expect(page.body).toBe('console: /app/api/keys');
     const forged = await call(`${base}/app/api/keys`, { headers: { cookie: `${sessionCookie}=${token}` } });

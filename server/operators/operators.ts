@@ -1,0 +1,132 @@
+// Managing operators, for the CLI (`npm run operators`) and, later, the console: add one (its
+// sign-in token is shown once and only its hash is kept), list them, change a role, issue a new
+// token, remove one. Input is checked here (zod), so every caller refuses the same things the
+// same way, with an OperatorRefusal that says why.
+import { hash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { randomId } from '../../src/api/orders/ids.ts';
+import { roles, type Role } from '../../src/operators/roles.ts';
+import type { Operator, OperatorDirectory } from './directory.ts';
+
+/** A request that cannot be done (unknown operator, name taken, bad role); its message says why. */
+export class OperatorRefusal extends Error {
+  override readonly name = 'OperatorRefusal';
+}
+
+/** An operator's name: 1–64 characters, no control characters, unique (case-insensitively). */
+export const operatorNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'a name is needed')
+  .max(64, 'a name is at most 64 characters')
+  // eslint-disable-next-line no-control-regex
+  .regex(/^[^\u0000-\u001f\u007f]+$/, 'a name has no control characters');
+
+/** A role, as given on a command line or in a form. */
+export const roleSchema = z.enum(roles, { error: `a role is one of ${roles.join(', ')}` });
+
+/** An operator just added or given a new token: the token is shown this once, never stored. */
+export interface IssuedOperator {
+  operator: Operator;
+  token: string;
+}
+
+/** The prefix of an operator's sign-in token (so a leaked one is recognisable). */
+export const operatorTokenPrefix = 'ecop_';
+
+/** SHA-256 of a sign-in token, hex: what the directory keeps. */
+export function tokenHash(token: string): string {
+  return hash('sha256', token, 'hex');
+}
+
+function newToken(): string {
+  return operatorTokenPrefix + randomBytes(32).toString('base64url');
+}
+
+function checked<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new OperatorRefusal(parsed.error.issues[0]?.message ?? 'invalid input');
+  return parsed.data;
+}
+
+/** The operator an id (`op_…`) or a name (any case) names; refuses when none does. */
+export async function findOperator(directory: OperatorDirectory, idOrName: string): Promise<Operator> {
+  const wanted = idOrName.trim().toLowerCase();
+  const found = (await directory.list()).find(
+    (op) => op.operator_id === idOrName.trim() || op.name.toLowerCase() === wanted,
+  );
+  if (!found) throw new OperatorRefusal(`no operator is named or numbered ${JSON.stringify(idOrName)}`);
+  return found;
+}
+
+/** Adds an operator with a new sign-in token; refuses a name already taken. */
+export async function addOperator(
+  directory: OperatorDirectory,
+  input: { name: unknown; role: unknown },
+  now = new Date(),
+): Promise<IssuedOperator> {
+  const name = checked(operatorNameSchema, input.name);
+  const role = checked(roleSchema, input.role);
+  const taken = (await directory.list()).some((op) => op.name.toLowerCase() === name.toLowerCase());
+  if (taken) throw new OperatorRefusal(`an operator named ${JSON.stringify(name)} exists already`);
+  const token = newToken();
+  const operator: Operator = {
+    operator_id: randomId('op_', 16),
+    name,
+    role,
+    token_hash_sha256: tokenHash(token),
+    created_at: now.toISOString(),
+  };
+  const { created_at: at, ...rest } = operator;
+  await directory.apply({ event: 'added', ...rest, at });
+  return { operator, token };
+}
+
+/** Changes an operator's role; their open sessions have it within a second. */
+export async function changeRole(
+  directory: OperatorDirectory,
+  idOrName: string,
+  role: unknown,
+  now = new Date(),
+): Promise<Operator> {
+  const newRole: Role = checked(roleSchema, role);
+  const operator = await findOperator(directory, idOrName);
+  const at = now.toISOString();
+  await directory.apply({ event: 'role_changed', operator_id: operator.operator_id, role: newRole, at });
+  return { ...operator, role: newRole };
+}
+
+/** Gives an operator a new sign-in token; the old one stops working, and so do their sessions. */
+export async function reissueToken(
+  directory: OperatorDirectory,
+  idOrName: string,
+  now = new Date(),
+): Promise<IssuedOperator> {
+  const operator = await findOperator(directory, idOrName);
+  const token = newToken();
+  const token_hash_sha256 = tokenHash(token);
+  const at = now.toISOString();
+  await directory.apply({
+    event: 'token_reissued',
+    operator_id: operator.operator_id,
+    token_hash_sha256,
+    at,
+  });
+  return { operator: { ...operator, token_hash_sha256 }, token };
+}
+
+/** Removes an operator; their sessions are refused from their next request. */
+export async function removeOperator(
+  directory: OperatorDirectory,
+  idOrName: string,
+  now = new Date(),
+): Promise<Operator> {
+  const operator = await findOperator(directory, idOrName);
+  await directory.apply({ event: 'removed', operator_id: operator.operator_id, at: now.toISOString() });
+  return operator;
+}
+
+/** Every operator, oldest first. */
+export function listOperators(directory: OperatorDirectory): Promise<Operator[]> {
+  return directory.list();
+}

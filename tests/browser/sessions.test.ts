@@ -1,0 +1,151 @@
+// Operators and sessions in Chromium against the built console: the first operator closes the open
+// demo; an operator signs in with their token and the pages know who they are (Astro.locals); a
+// role change reaches the open session; a cross-site form post and a cross-site fetch with JSON
+// cannot sign them out; a same-origin sign-out ends the session, and a copy of its cookie opens
+// nothing afterwards; an admin manages operators on the Operators page (axe-clean, light and dark,
+// at 390 px), and a non-admin cannot.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FileOperatorDirectory } from '../../server/operators/operator-file.ts';
+import { addOperator, changeRole } from '../../server/operators/operators.ts';
+import { axeViolations } from './console-helpers.ts';
+import { until } from '../helpers/poll.ts';
+import { browserAvailable, openPage } from '../../harness/browser.ts';
+import { useConsole } from './use-console.ts';
+
+/** A page on another site (localhost, where the console is 127.0.0.1) that posts to the console. */
+function attackerPage(target: string): string {
+  return `<!doctype html><title>elsewhere</title>
+<form method="post" action="${target}/app/sign-out"><input name="x" value="1"><button>Win a prize</button></form>
+<script>
+window.sendJson = () => fetch(${JSON.stringify(`${target}/app/sign-out`)}, {
+  method: 'POST', mode: 'no-cors', credentials: 'include', body: JSON.stringify({ sign_out: true }),
+}).then(() => 'sent', () => 'failed');
+</script>`;
+}
+
+describe.runIf(browserAvailable())('operators and sessions in the browser', () => {
+  const session = useConsole();
+  let attacker: Server;
+  let attackerUrl = '';
+  let token = '';
+  let directory: FileOperatorDirectory;
+
+  beforeAll(async () => {
+    const { server } = session();
+    attacker = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(attackerPage(server.baseUrl));
+    });
+    await new Promise<void>((done) => attacker.listen(0, '127.0.0.1', done));
+    attackerUrl = `http://localhost:${(attacker.address() as AddressInfo).port}/`;
+    directory = new FileOperatorDirectory(join(server.apiDir, 'operators.jsonl'), { recheckMs: 0 });
+    ({ token } = await addOperator(directory, { name: 'Ada', role: 'operator' }));
+  });
+  afterAll(() => new Promise((done) => attacker.close(done)));
+
+  it('signs an operator in, and a role change reaches the open session', async () => {
+    const { server, browser } = session();
+    const { page, errors } = await openPage(browser);
+    // The first operator closes the open demo within a second.
+    await until('the console to ask for a sign-in', async () => {
+      await page.goto(`${server.baseUrl}/app/api/keys`);
+      return page.url().includes('/app/sign-in');
+    });
+    await page.getByLabel('Operator or console token').fill(token);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.baseUrl}/app/api/keys`);
+    const whoami = () =>
+      page.evaluate(() =>
+        fetch('/app/session').then((r) => r.json() as Promise<{ actor: { name: string; role: string } }>),
+      );
+    expect((await whoami()).actor).toMatchObject({ type: 'operator', name: 'Ada', role: 'operator' });
+    await changeRole(directory, 'Ada', 'viewer');
+    await until('the new role', async () => (await whoami()).actor.role === 'viewer');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('refuses a cross-site form post and a cross-site JSON fetch; a same-origin sign-out ends the session for every copy', async () => {
+    const { server, browser } = session();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/app/sign-in`);
+    await page.getByLabel('Operator or console token').fill(token);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.baseUrl}/app/api`);
+    const [cookie] = await context.cookies(server.baseUrl);
+    expect(cookie).toMatchObject({ name: 'estate_console_session', httpOnly: true, sameSite: 'Strict' });
+
+    const elsewhere = await context.newPage();
+    await elsewhere.goto(attackerUrl);
+    const refusedForm = elsewhere.waitForResponse((r) => r.url().endsWith('/app/sign-out'));
+    await elsewhere.getByRole('button', { name: 'Win a prize' }).click();
+    expect((await refusedForm).status()).toBe(403);
+    expect(await elsewhere.textContent('body')).toContain('cross_site_request');
+
+    await elsewhere.goto(attackerUrl);
+    const refusedFetch = elsewhere.waitForResponse((r) => r.url().endsWith('/app/sign-out'));
+    expect(
+      await elsewhere.evaluate(() => (window as unknown as { sendJson(): Promise<string> }).sendJson()),
+    ).toBe('sent');
+    expect((await refusedFetch).status()).toBe(403);
+
+    // Still signed in.
+    expect((await page.goto(`${server.baseUrl}/app/session`))?.status()).toBe(200);
+
+    const signedOut = await page.evaluate(() =>
+      fetch('/app/sign-out', { method: 'POST' }).then((r) => r.url),
+    );
+    expect(signedOut).toContain('/app/sign-in');
+    await page.goto(`${server.baseUrl}/app/api`);
+    expect(page.url()).toContain('/app/sign-in');
+
+    const thief = await browser.newContext();
+    await thief.addCookies([cookie as Parameters<typeof thief.addCookies>[0][number]]);
+    const stolen = await thief.newPage();
+    await stolen.goto(`${server.baseUrl}/app/api`);
+    expect(stolen.url()).toContain('/app/sign-in');
+    await Promise.all([context.close(), thief.close()]);
+  });
+
+  it('lets an admin add an operator on the Operators page, whose token then signs them in; a non-admin cannot', async () => {
+    const { server, browser } = session();
+    const { token: graceToken } = await addOperator(directory, { name: 'Grace', role: 'admin' });
+    const signInAs = async (token: string) => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await page.goto(`${server.baseUrl}/app/sign-in?next=%2Fapp%2Foperators`);
+      await page.getByLabel('Operator or console token').fill(token);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(`${server.baseUrl}/app/operators`);
+      return { context, page };
+    };
+    const grace = await signInAs(graceToken);
+    for (const scheme of ['light', 'dark'] as const) {
+      await grace.page.emulateMedia({ colorScheme: scheme });
+      expect(await axeViolations(grace.page), scheme).toEqual([]);
+    }
+    await grace.page.getByLabel('Name').fill('Hedy');
+    await grace.page.getByRole('combobox', { name: 'Role' }).last().selectOption('operator');
+    await grace.page.getByRole('button', { name: 'Add', exact: true }).click();
+    const hedyToken = (await grace.page.locator('[data-issued-token]').textContent())?.trim() ?? '';
+    expect(hedyToken).toMatch(/^ecop_/);
+    expect(await grace.page.getByRole('status').textContent()).toContain('Added Hedy as operator.');
+    expect(await axeViolations(grace.page)).toEqual([]);
+
+    const hedy = await signInAs(hedyToken);
+    expect(hedy.page.url()).toContain('/app/operators');
+    expect(await hedy.page.getByRole('alert').textContent()).toContain('Only admins manage operators');
+    const refused = await hedy.page.evaluate(() =>
+      fetch('/app/operators', {
+        method: 'POST',
+        body: new URLSearchParams({ intent: 'remove', operator_id: 'x' }),
+      }).then((r) => r.status),
+    );
+    expect(refused).toBe(403);
+    await Promise.all([grace.context.close(), hedy.context.close()]);
+  });
+});

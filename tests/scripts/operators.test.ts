@@ -1,0 +1,70 @@
+// `npm run operators`: adds, lists, re-roles, re-tokens and removes console operators in the
+// operators' file; a token is printed once and stored only as its hash; bad input is one line on
+// stderr and exit code 2.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FileOperatorDirectory } from '../../server/operators/operator-file.ts';
+import { tokenHash } from '../../server/operators/operators.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'estate-operators-cli-'));
+const file = join(dir, 'operators.jsonl');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function operators(...args: string[]) {
+  return spawnSync(process.execPath, ['scripts/operators.ts', ...args], {
+    env: { ...process.env, ESTATE_OPERATORS: file, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+}
+
+const tokenOf = (stdout: string) => /^(ecop_[A-Za-z0-9_-]{43})$/m.exec(stdout)?.[1] ?? '';
+
+describe('npm run operators', () => {
+  it('adds an operator, prints the token once and stores only its hash (owner-only file)', async () => {
+    const added = operators('add', 'Ada Lovelace', '--role', 'operator');
+    expect(added.stderr).toBe('');
+    expect(added.stdout).toMatch(/^Added op_\w+ \(Ada Lovelace, operator\)\./);
+    const token = tokenOf(added.stdout);
+    expect(token).not.toBe('');
+    expect(readFileSync(file, 'utf8')).not.toContain(token);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const found = await new FileOperatorDirectory(file).byTokenHash(tokenHash(token));
+    expect(found).toMatchObject({ name: 'Ada Lovelace', role: 'operator' });
+  });
+
+  it('lists operators without their hashes, changes a role, re-tokens and removes', async () => {
+    const list = JSON.parse(operators('list', '--json').stdout) as Record<string, string>[];
+    expect(list).toEqual([
+      {
+        operator_id: expect.stringMatching(/^op_/) as unknown,
+        name: 'Ada Lovelace',
+        role: 'operator',
+        created_at: expect.any(String) as unknown,
+      },
+    ]);
+    expect(operators('role', 'ada lovelace', 'admin').stdout).toMatch(/is now admin/);
+    const reissued = operators('token', list[0]?.operator_id ?? '');
+    const directory = new FileOperatorDirectory(file);
+    expect(await directory.byTokenHash(tokenHash(tokenOf(reissued.stdout)))).toMatchObject({ role: 'admin' });
+    expect(operators('remove', 'Ada Lovelace').stdout).toMatch(/^Removed op_\w+ \(Ada Lovelace\)/);
+    expect(JSON.parse(operators('list', '--json').stdout)).toEqual([]);
+  });
+
+  it.each([
+    ['an unknown role', ['add', 'Bob', '--role', 'root'], /a role is one of viewer, operator, admin/],
+    ['no role', ['add', 'Bob'], /--role/],
+    ['a name taken (any case)', ['add', 'BOB', '--role', 'viewer'], /exists already/],
+    ['an unknown operator', ['remove', 'nobody'], /no operator is named/],
+    ['an unknown command', ['promote', 'Bob'], /unknown command "promote"/],
+    ['a control character in a name', ['add', 'Eve\u001b[31m', '--role', 'viewer'], /control characters/],
+  ])('refuses %s with one line and exit code 2', (_name, args, message) => {
+    if (args[1] === 'BOB') operators('add', 'bob', '--role', 'viewer');
+    const result = operators(...args);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,28 @@
+// The console's operator management over a directory: the same checks as the CLI, no token hash
+// in what a page sees, and refusals named so that a page can tell them from failures.
+import { describe, expect, it } from 'vitest';
+import { operatorAdminOver } from '../../../server/operators/admin.ts';
+import { MemoryOperatorDirectory } from '../../../server/operators/directory.ts';
+
+describe('operatorAdminOver', () => {
+  it('adds, re-roles, re-tokens and removes, never showing a hash', async () => {
+    const admin = operatorAdminOver(new MemoryOperatorDirectory());
+    const { operator, token } = await admin.add('Ada', 'viewer');
+    expect(token).toMatch(/^ecop_/);
+    expect(Object.keys(operator).sort()).toEqual(['created_at', 'name', 'operator_id', 'role']);
+    expect((await admin.changeRole(operator.operator_id, 'admin')).role).toBe('admin');
+    expect((await admin.reissueToken(operator.operator_id)).token).not.toBe(token);
+    expect(await admin.list()).toEqual([{ ...operator, role: 'admin' }]);
+    await admin.remove(operator.operator_id);
+    expect(await admin.list()).toEqual([]);
+  });
+
+  it.each([
+    ['a bad role', (a: ReturnType<typeof operatorAdminOver>) => a.add('Bob', 'root')],
+    ['an empty name', (a: ReturnType<typeof operatorAdminOver>) => a.add('  ', 'viewer')],
+    ['an unknown operator', (a: ReturnType<typeof operatorAdminOver>) => a.remove('op_nobody')],
+  ])('refuses %s with an OperatorRefusal', async (_name, act) => {
+    const error = await act(operatorAdminOver(new MemoryOperatorDirectory())).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'OperatorRefusal' });
+  });
+});
