@@ -70,7 +70,7 @@ export const fixtureWorld: SourceWorld = {
     key('tinyQuota', { plan: 'Internal' }),
     key('burst', { rpm_budget: 700 }),
     key('fuzz', { rpm_budget: 1_000_000 }),
-    key('hooks', { environment: 'staging', scopes: [...hookScopes] }),
+    key('hooks', { environment: 'staging', rpm_budget: 1_000_000, scopes: [...hookScopes] }),
     key('hooksLive', { environment: 'production', plan: 'Growth', scopes: [...hookScopes] }),
   ],
   customers: [{ customer_id: 'cus_acme' }, { customer_id: 'cus_globex' }, { customer_id: 'cus_listed' }],
