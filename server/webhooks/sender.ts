@@ -3,8 +3,8 @@
 // SSRF check on every address the name resolves to, before the connection is made (the resolver
 // hook of the socket, so the address checked is the address connected to).
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { addressAllowed, endpointUrlProblem } from '../../src/api/orders/events/endpoint-url.ts';
 
@@ -49,8 +49,22 @@ export function guardedLookup(livemode: boolean, allowPrivate: boolean): LookupF
   };
 }
 
-/** The sender of the server: node:http(s), `allowPrivate` the documented override. */
+/**
+ * The sender of the server: node:http(s) with kept-alive connections, `allowPrivate` the documented
+ * override. Live and test mode never share a connection: each was judged under its own mode's rule.
+ */
 export function httpSender(allowPrivate = allowPrivateFromEnv()): Sender {
+  const agents = new Map<string, HttpAgent>();
+  const agentFor = (secure: boolean, livemode: boolean) => {
+    const name = `${secure} ${livemode}`;
+    let agent = agents.get(name);
+    if (!agent) {
+      const options = { keepAlive: true, maxSockets: 64 };
+      agent = secure ? new HttpsAgent(options) : new HttpAgent(options);
+      agents.set(name, agent);
+    }
+    return agent;
+  };
   return (url, headers, body, { timeoutMs, livemode }) =>
     new Promise((resolve) => {
       const started = performance.now();
@@ -67,6 +81,7 @@ export function httpSender(allowPrivate = allowPrivateFromEnv()): Sender {
           'user-agent': 'estate-webhooks/1',
         },
         lookup: guardedLookup(livemode, allowPrivate),
+        agent: agentFor(target.protocol === 'https:', livemode),
         timeout: timeoutMs,
       });
       const deadline = setTimeout(
