@@ -19,6 +19,8 @@ import type { RequestLog } from '../src/api/request-log.ts';
 import { openRequestLog, type RequestLogOptions } from './request-log/open.ts';
 import { readReference } from './workspace/reference.ts';
 import { ordersDir as defaultOrdersDir } from '../src/node/live-views.ts';
+import { openEventStores, type DeliveryOptions } from './webhooks/open.ts';
+import type { DeliveryQueue } from './webhooks/deliverer.ts';
 
 /** Where the API's data lives; every field has a default. */
 export interface ApiOptions {
@@ -36,6 +38,8 @@ export interface ApiOptions {
   journalProbeMs?: number;
   /** The request log: where, how large, or off (ESTATE_REQUEST_LOG*; see ./request-log/open.ts). */
   requestLog?: RequestLogOptions;
+  /** Webhook delivery: its sender, jitter, time-out, and whether it starts on its own (default). */
+  delivery?: DeliveryOptions;
 }
 
 /** The server's deps, the stores behind them, and what readiness asks. */
@@ -48,6 +52,8 @@ export interface ApiRuntime {
   log: RequestLog | null;
   /** The workspace route a request maps to (for the log). */
   routeOf: RouteFinder;
+  /** Sends events to webhook endpoints. */
+  deliverer: DeliveryQueue;
   close(): Promise<void>;
 }
 
@@ -88,6 +94,8 @@ export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRunti
     ids: options.ids ?? randomIds,
     deprecatedPaths: reference.deprecated,
   };
+  const events = await openEventStores(stores, ordersDir, clock, options.delivery);
+  Object.assign(deps, events.deps);
   const log = await openRequestLog(options.requestLog ?? {}, stores, ordersDir);
   return {
     deps,
@@ -95,9 +103,11 @@ export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRunti
     health: stores.checks,
     log,
     routeOf: routeFinder(reference.routes),
+    deliverer: events.deliverer,
     close: async () => {
       // The log first: its last records go into the stores' database (or folder).
       await log?.close();
+      await events.close();
       await stores.close();
     },
   };

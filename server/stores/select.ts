@@ -17,6 +17,7 @@ import type { HealthCheck } from '../health.ts';
 import type { JournalOrderStore } from '../order-journal.ts';
 import { openJournal, type ReplayedLimits } from './embedded.ts';
 import type { PostgresOrderStore } from './postgres/order-store.ts';
+import type { PostgresDatabase } from './postgres/database.ts';
 import type { RedisConnection } from './redis/connection.ts';
 import { OrderBackedIdempotency, OrderBackedQuota } from './order-backed.ts';
 
@@ -69,6 +70,8 @@ export interface ApiStores {
   summary: string;
   /** Readiness of every store that can be out: the journal, or each engine in use. */
   checks: HealthCheck[];
+  /** The Postgres database orders live in, if they do (events, endpoints and deliveries go there too). */
+  database?: PostgresDatabase;
   /** With orders in Postgres, a request log there too (capped at `maxBytes` of rows, roughly). */
   requestLog?: (maxBytes: number) => RequestLog;
   /** Waits for pending creates, then closes every store. */
@@ -106,6 +109,7 @@ export async function openStores(
     ...limits,
     summary: describeStores(urls),
     checks,
+    ...(db ? { database: db } : {}),
     ...(engines && db
       ? { requestLog: (maxBytes: number) => new engines.PostgresRequestLog(db, maxBytes) }
       : {}),

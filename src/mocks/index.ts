@@ -1,7 +1,8 @@
 // `@estate-console/mocks` (packages/mocks): the Orders API as MSW handlers for frontend developers.
 export { handlers, mockApi } from './handlers/index.ts';
 export { createOrdersHandlers } from './handlers/orders.ts';
-export { createMockApi, type MockApi, type MockApiOptions } from './mock-api.ts';
+export { createMockApi, mockWebhookSecret, type MockApi, type MockApiOptions } from './mock-api.ts';
+export type { ApiEvent } from '../api/orders/events/event-contract.ts';
 export { acceptAnyKey } from './open-stores.ts';
 export type { MockKey } from './seed.ts';
 export { demoSandboxKey } from './demo-key.ts';

@@ -15,6 +15,10 @@ import { MapKeyStore } from '../api/orders/memory-store.ts';
 import { requestRecord, type AnsweredRequest, type RequestRecord } from '../api/request-record.ts';
 import { depsFromWorld, type ApiWorld } from '../api/orders/world-deps.ts';
 import { demoWorld } from './demo-world.ts';
+import type { ApiEvent } from '../api/orders/events/event-contract.ts';
+import { OrderDerivedEvents } from '../api/orders/events/derived-events.ts';
+import { eventBody } from '../api/orders/events/order-event.ts';
+import { signedHeaders } from '../api/orders/events/signing.ts';
 import { acceptAnyKey, idCatalog, noQuota, noRateLimit } from './open-stores.ts';
 import { demoKeyTemplate, seedKeys, type MockKey } from './seed.ts';
 
@@ -38,7 +42,17 @@ export interface MockApiOptions {
   clock?: Clock;
   /** Order ids (default: random `ord_…`). */
   ids?: IdGenerator;
+  /**
+   * Where each event goes once raised, besides `mockApi.events()`: a function called with it, or a
+   * URL it is POSTed to, signed as the server signs (Standard Webhooks) with `webhookSecret`.
+   */
+  deliverEvents?: ((event: ApiEvent) => unknown) | string;
+  /** The `whsec_…` secret deliveries to a URL are signed with (default: mockWebhookSecret). */
+  webhookSecret?: string;
 }
+
+/** The secret the mocks sign deliveries to a URL with, unless told another. */
+export const mockWebhookSecret = 'whsec_ZXN0YXRlLW1vY2tzLWxvY2FsLXNlY3JldA==';
 
 /** An in-memory API: its deps (built once, lazily), what it was asked, and a reset for between tests. */
 export interface MockApi {
@@ -50,6 +64,8 @@ export interface MockApi {
   requests(): readonly RequestRecord[];
   /** Records an answer (the handlers call it). */
   recordAnswer(answer: AnsweredRequest): void;
+  /** Every event raised since the last reset (`order.created` per 201), oldest first, as the API returns it. */
+  events(): readonly ApiEvent[];
   /** Forgets orders, rate-limit windows, quota counts, idempotency records and recorded requests. */
   reset(): Promise<void>;
 }
@@ -67,10 +83,22 @@ function pick<T>(option: boolean | T | undefined, enforced: T, off: T): T {
   return option === false ? off : option;
 }
 
-async function buildDeps(options: MockApiOptions): Promise<OrdersDeps> {
+/** Hands an event to the function or URL the options name. */
+async function deliver(options: MockApiOptions, event: ApiEvent): Promise<void> {
+  const target = options.deliverEvents;
+  if (typeof target === 'function') return void (await target(event));
+  if (typeof target !== 'string') return;
+  const body = JSON.stringify(event);
+  const secret = options.webhookSecret ?? mockWebhookSecret;
+  const headers = await signedHeaders([secret], event.id, Math.floor(Date.now() / 1000), body);
+  await fetch(target, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+}
+
+async function buildDeps(options: MockApiOptions, raised: ApiEvent[]): Promise<OrdersDeps> {
   const world = options.world ?? demoWorld;
   const base = await depsFromWorld(world, { clock: options.clock, ids: options.ids });
   const { keys, customers, skus } = options;
+  const orders = options.orders ?? base.orders;
   let keyStore: KeyStore = base.keys;
   if (keys === 'any') keyStore = acceptAnyKey(demoKeyTemplate(world));
   else if (Array.isArray(keys)) keyStore = new MapKeyStore(await seedKeys(keys, world));
@@ -87,26 +115,37 @@ async function buildDeps(options: MockApiOptions): Promise<OrdersDeps> {
         : base.catalog,
     rateLimiter: pick(options.rateLimit, base.rateLimiter, noRateLimit),
     quota: pick(options.quota, base.quota, noQuota),
-    orders: options.orders ?? base.orders,
+    orders,
+    events: options.orders ? new OrderDerivedEvents(orders) : base.events,
+    onEvent: (stored) => {
+      const event = eventBody(stored) as ApiEvent;
+      raised.push(event);
+      deliver(options, event).catch((error: unknown) =>
+        console.warn(`mocks: delivering ${event.id}: ${String(error)}`),
+      );
+    },
   };
 }
 
 /** Creates an in-memory API (default: over the public demo world, src/mocks/demo-world.ts). */
 export function createMockApi(options: MockApiOptions = {}): MockApi {
   let deps: Promise<OrdersDeps> | undefined;
-  const get = () => (deps ??= buildDeps(options));
+  const raised: ApiEvent[] = [];
+  const get = () => (deps ??= buildDeps(options, raised));
   let recorded: RequestRecord[] = [];
   return {
     deps: get,
     requests: () => recorded,
+    events: () => raised,
     recordAnswer(answer) {
       if (recorded.length >= recordedRequestsLimit) recorded = recorded.slice(-recordedRequestsLimit / 2);
       recorded.push(requestRecord(answer));
     },
     async reset() {
       recorded = [];
+      raised.length = 0;
       const d = await get();
-      for (const store of [d.orders, d.rateLimiter, d.quota, d.idempotency]) {
+      for (const store of [d.orders, d.rateLimiter, d.quota, d.idempotency, d.webhooks]) {
         if (resettable(store)) await store.reset();
       }
     },

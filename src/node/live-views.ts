@@ -19,6 +19,8 @@ export interface LiveView {
   columns: readonly (readonly [name: string, type: string])[];
   /** A column every whole line has: a line without it (torn, still being written) is left out. */
   required: string;
+  /** The view's select list over those columns, when it is not the columns themselves. */
+  project?: string;
 }
 
 /** The orders journal's folder: ESTATE_ORDERS_DIR, else data/orders. */
@@ -47,8 +49,61 @@ export const liveViews: readonly LiveView[] = [
       ['environment', 'VARCHAR'],
       ['idempotency_key', 'VARCHAR'],
       ['request_sha256', 'VARCHAR'],
+      ['request_id', 'VARCHAR'],
     ],
     required: 'id',
+  },
+  {
+    // Each order's order.created is its journal line (docs/events.md): the same rows, as events.
+    name: 'events',
+    dir: (env) => ordersDir(env),
+    files: /^orders-.*\.ndjson$/,
+    columns: [
+      ['id', 'VARCHAR'],
+      ['created_at', 'TIMESTAMP'],
+      ['livemode', 'BOOLEAN'],
+      ['environment', 'VARCHAR'],
+      ['idempotency_key', 'VARCHAR'],
+      ['request_id', 'VARCHAR'],
+    ],
+    required: 'id',
+    project: `'evt_' || substr(id, 5) as event_id, 'order.created' as type, created_at as created, livemode,
+      environment, id as order_id, request_id, idempotency_key`,
+  },
+  {
+    // Events no order carries (endpoint.disabled, key.*), one synced line each.
+    name: 'raised_events',
+    dir: (env) => ordersDir(env),
+    files: /^events\.jsonl$/,
+    columns: [
+      ['id', 'VARCHAR'],
+      ['type', 'VARCHAR'],
+      ['created', 'TIMESTAMP'],
+      ['livemode', 'BOOLEAN'],
+      ['environment', 'VARCHAR'],
+      ['data', 'JSON'],
+    ],
+    required: 'id',
+  },
+  {
+    // Every webhook delivery attempt (server/webhooks/attempts.ts), oldest first.
+    name: 'webhook_attempts',
+    dir: (env) => ordersDir(env),
+    files: /^webhook-attempts\.jsonl$/,
+    columns: [
+      ['event_id', 'VARCHAR'],
+      ['endpoint_id', 'VARCHAR'],
+      ['event_type', 'VARCHAR'],
+      ['environment', 'VARCHAR'],
+      ['attempt', 'INTEGER'],
+      ['at', 'TIMESTAMP'],
+      ['status', 'SMALLINT'],
+      ['error', 'VARCHAR'],
+      ['latency_ms', 'DOUBLE'],
+      ['outcome', 'VARCHAR'],
+      ['next_at', 'TIMESTAMP'],
+    ],
+    required: 'event_id',
   },
   {
     // The embedded request log (server/request-log/): one line per answered request, oldest first.
@@ -101,9 +156,11 @@ const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
 /** The select behind a view: its files' lines, or no rows (with the same columns) when it has none. */
 function selectSql(view: LiveView, variable: string, hasFiles: boolean): string {
-  const names = view.columns.map(([name]) => quote(name)).join(', ');
-  if (!hasFiles)
-    return `select ${view.columns.map(([name, type]) => `null::${type} as ${quote(name)}`).join(', ')} where false`;
+  const names = view.project ?? view.columns.map(([name]) => quote(name)).join(', ');
+  if (!hasFiles) {
+    const nulls = view.columns.map(([name, type]) => `null::${type} as ${quote(name)}`).join(', ');
+    return `select ${names} from (select ${nulls}) where false`;
+  }
   const columns = view.columns.map(([name, type]) => `${literal(name)}: ${literal(type)}`).join(', ');
   return `select ${names} from read_json(getvariable(${literal(variable)}), format = 'newline_delimited',
             ignore_errors = true, columns = {${columns}}) where ${quote(view.required)} is not null`;

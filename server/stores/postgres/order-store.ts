@@ -43,6 +43,7 @@ interface OrderRow {
   environment: StoredOrder['environment'];
   idempotency_key: string | null;
   request_sha256: string | null;
+  request_id: string | null;
 }
 
 /** An order store on Postgres; `create` resolves once the order's batch is committed. */
@@ -176,6 +177,7 @@ function columns(orders: StoredOrder[]): unknown[][] {
     orders.map((o) => o.environment),
     orders.map((o) => o.idempotency_key),
     orders.map((o) => o.request_sha256),
+    orders.map((o) => o.request_id ?? null),
   ];
 }
 
@@ -191,5 +193,6 @@ function toStoredOrder(row: OrderRow): StoredOrder {
     environment: row.environment,
     idempotency_key: row.idempotency_key,
     request_sha256: row.request_sha256,
+    ...(row.request_id === null ? {} : { request_id: row.request_id }),
   };
 }

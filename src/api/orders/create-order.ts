@@ -3,6 +3,7 @@
 // Every refusal is a problem+json with the rate-limit headers.
 import { createOrderSchema, limits, type CreateOrder, type ProblemDetail } from './contract.ts';
 import type { KeyRecord, OrdersDeps, StoredOrder } from './deps.ts';
+import { orderCreatedEvent } from './events/order-event.ts';
 import { orderBody } from './order-body.ts';
 import { parseBody } from './parse-body.ts';
 import type { BodyRead, PlainRequest, PlainResponse } from './plain.ts';
@@ -40,7 +41,7 @@ function isUncoded(value: string | undefined): boolean {
 }
 
 /** The body, read now if the adapter left it to be read on demand. */
-async function readBody(body: PlainRequest['body']): Promise<BodyRead> {
+export async function readBody(body: PlainRequest['body']): Promise<BodyRead> {
   if (typeof body === 'function') return body();
   const bytes = typeof body === 'string' ? encoder.encode(body) : (body ?? new Uint8Array());
   return bytes.byteLength > limits.maxBodyBytes ? { kind: 'too-large' } : { kind: 'body', bytes };
@@ -59,6 +60,7 @@ export async function createOrder(
   deps: OrdersDeps,
   nowMs: number,
   headers: Record<string, string>,
+  requestId: string,
 ): Promise<PlainResponse> {
   if (Number(request.headers['content-length']) > limits.maxBodyBytes)
     return problemResponse('payload-too-large', tooLarge, headers);
@@ -110,7 +112,7 @@ export async function createOrder(
   }
   let done = false;
   try {
-    const response = await createChecked(bytes, key, deps, nowMs, headers, idemKey, fingerprint);
+    const response = await createChecked(bytes, key, deps, nowMs, headers, idemKey, fingerprint, requestId);
     done = response.status === 201;
     return response;
   } finally {
@@ -126,6 +128,7 @@ async function createChecked(
   headers: Record<string, string>,
   idemKey: string | null,
   fingerprint: string | null,
+  requestId: string,
 ): Promise<PlainResponse> {
   const parsed = parseBody(bytes);
   if (parsed.kind === 'problem') {
@@ -167,6 +170,7 @@ async function createChecked(
     environment: key.environment,
     idempotency_key: idemKey,
     request_sha256: fingerprint,
+    request_id: requestId,
   };
   try {
     await deps.orders.create(order);
@@ -175,6 +179,8 @@ async function createChecked(
     throw error;
   }
   if (idemKey !== null) await deps.idempotency.complete(key.key_id, idemKey, order.id, nowMs);
+  // Durable with the order: its event is the same line (./events/order-event.ts). Delivery is queued.
+  deps.onEvent?.(orderCreatedEvent(order));
   return created(order, headers);
 }
 

@@ -48,6 +48,11 @@ export interface StoredOrder {
   /** The Idempotency-Key it was created with, if any, and then the SHA-256 of its body (else null). */
   idempotency_key: string | null;
   request_sha256: string | null;
+  /**
+   * The Request-Id of the create: its `order.created` event is this line (./events/order-event.ts),
+   * so the event is durable in the same write as the order. Absent on orders stored before events.
+   */
+  request_id?: string;
 }
 
 /** Which orders to list: one environment's, newest first, optionally one customer's. */
@@ -125,6 +130,10 @@ export interface IdGenerator {
   orderId(): string;
   /** Default: random `req_…` ids. */
   requestId?(): string;
+  /** Default: random `we_…` webhook endpoint ids. */
+  webhookId?(): string;
+  /** Default: random `whsec_…` signing secrets (./events/webhook-routes.ts newSecret). */
+  webhookSecret?(): string;
 }
 
 /** Hex SHA-256 of key material or a body; WebCrypto by default, node:crypto on the server. */
@@ -137,6 +146,85 @@ export interface DeprecatedPath {
   successor: string;
   /** Lower-case Deprecation, Sunset and Link (src/api/deprecation.ts). */
   headers: Record<string, string>;
+}
+
+/**
+ * An event as stored and as the API returns it (the Stripe shape, docs/events.md): what happened,
+ * the object it happened to, and the request that caused it.
+ */
+export interface StoredEvent {
+  /** `evt_…`; an order's `order.created` is named after the order (./events/order-event.ts). */
+  id: string;
+  object: 'event';
+  type: string;
+  /** ISO time it happened (UTC). */
+  created: string;
+  livemode: boolean;
+  /** The environment whose keys see it. */
+  environment: KeyRecord['environment'];
+  data: { object: Record<string, unknown> };
+  /** The API call that caused it: its Request-Id and Idempotency-Key (null: not caused by a call). */
+  request: { id: string | null; idempotency_key: string | null };
+}
+
+/** Which events to list: one environment's, newest first, optionally filtered. */
+export interface EventListQuery {
+  environment: KeyRecord['environment'];
+  /** 1–100. */
+  limit: number;
+  /** The id of the last event of the previous page: the list continues with older ones. */
+  startingAfter?: string;
+  /** Only these types. */
+  types?: string[];
+  /** Only events created in [createdGteMs, createdLtMs). */
+  createdGteMs?: number;
+  createdLtMs?: number;
+  /** Only events every delivery of which succeeded (true), or some of which did not yet (false). */
+  deliverySuccess?: boolean;
+}
+
+/** A page of events, newest first, and whether older ones follow. */
+export interface EventListPage {
+  events: StoredEvent[];
+  hasMore: boolean;
+}
+
+/** Events: an order's come with it (same write); the rest are raised here and durable on resolve. */
+export interface EventStore {
+  /** Records an event no order carries (endpoint.disabled, key.revoked…); resolves once durable. */
+  raise(event: StoredEvent): Promise<void>;
+  get(id: string): MaybePromise<StoredEvent | undefined>;
+  /** Null when `startingAfter` names no event of that environment. */
+  list(query: EventListQuery): MaybePromise<EventListPage | null>;
+}
+
+/** A webhook endpoint a caller registered, with its signing secrets (never listed). */
+export interface WebhookEndpoint {
+  /** `we_…`. */
+  id: string;
+  url: string;
+  description: string;
+  /** Event types it receives; `*` is every type. */
+  enabled_events: string[];
+  environment: KeyRecord['environment'];
+  livemode: boolean;
+  status: 'enabled' | 'disabled';
+  /** Why it was disabled (`gone`: it answered 410; `failing`: five days of failures; `deleted`). */
+  disabled_reason: string | null;
+  created: string;
+  key_id: string;
+  /** `whsec_…`, newest first; an older one signs too until its `expires_at` (a roll's overlap). */
+  secrets: { secret: string; expires_at: string | null }[];
+}
+
+/** Where webhook endpoints live; writes resolve once durable. */
+export interface WebhookStore {
+  save(endpoint: WebhookEndpoint): Promise<void>;
+  get(id: string): MaybePromise<WebhookEndpoint | undefined>;
+  /** An environment's endpoints (deleted ones are gone), oldest first. */
+  list(environment: KeyRecord['environment']): MaybePromise<WebhookEndpoint[]>;
+  /** Forgets an endpoint; false if there was none. */
+  remove(id: string): Promise<boolean>;
 }
 
 /** Everything the handler needs. */
@@ -153,4 +241,12 @@ export interface OrdersDeps {
   ids: IdGenerator;
   /** Deprecated paths still served by their successor's operation (e.g. /v1/orders), by path. */
   deprecatedPaths?: ReadonlyMap<string, DeprecatedPath>;
+  /** Events (GET /v2/events, GET /v2/orders/{id}/events); absent: those routes answer 404. */
+  events?: EventStore;
+  /** Webhook endpoints (/v2/webhooks); absent: those routes answer 404. */
+  webhooks?: WebhookStore;
+  /** Told of every event once it is durable (a delivery queue); never awaited, never slows a request. */
+  onEvent?: (event: StoredEvent) => void;
+  /** Refuses a webhook URL (null: allowed); default ./events/endpoint-url.ts without DNS. */
+  checkWebhookUrl?: (url: string, livemode: boolean) => Promise<string | null>;
 }

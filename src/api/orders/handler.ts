@@ -11,11 +11,16 @@ import { rateLimitHeaders } from './rate-limit.ts';
 import { randomId } from './ids.ts';
 import { listOrders } from './list-orders.ts';
 import { json, problemResponse, withRequestId } from './respond.ts';
-import { resolveRoute, type Route } from './routes.ts';
+import { resolveRoute, type Operation, type Route } from './routes.ts';
+import { eventScopes } from './events/event-contract.ts';
+import { getEvent, listEvents, orderEvents } from './events/event-routes.ts';
+import { createWebhook, deleteWebhook, listWebhooks, rollWebhookSecret } from './events/webhook-routes.ts';
 
 /** What the handler learnt of the caller on the way: the key the credential named, if known. */
 interface Seen {
   key: KeyRecord | null;
+  /** This answer's Request-Id. */
+  requestId: string;
 }
 
 /**
@@ -28,7 +33,8 @@ export async function handleOrders(request: PlainRequest, deps: OrdersDeps): Pro
   // HEAD is GET without a body (RFC 9110 §9.3.2): same checks, same status, same headers.
   const method = request.method.toUpperCase();
   const route = resolveRoute(method === 'HEAD' ? 'GET' : method, request.path, deps.deprecatedPaths);
-  const seen: Seen = { key: null };
+  // Drawn first: a create stores it with its order, as its event's request.id.
+  const seen: Seen = { key: null, requestId: deps.ids.requestId?.() ?? randomId('req_') };
   let response: PlainResponse;
   try {
     response = await dispatch(request, route, deps, seen);
@@ -38,7 +44,7 @@ export async function handleOrders(request: PlainRequest, deps: OrdersDeps): Pro
   if (route.kind === 'operation' || route.kind === 'not-allowed')
     Object.assign(response.headers, route.headers);
   response.key = seen.key;
-  return withRequestId(response, deps.ids.requestId?.() ?? randomId('req_'));
+  return withRequestId(response, seen.requestId);
 }
 
 /** The answer to an exception: 503 for a store that is out, else 500. */
@@ -103,7 +109,7 @@ async function dispatch(
       { ...limitHeaders, 'retry-after': String(rate.resetSeconds) },
     );
   }
-  const needed = route.operation === 'create' ? scopes.create : scopes.read;
+  const needed = scopeOf[route.operation];
   if (!key.scopes.includes(needed)) {
     const detail = `This key lacks the ${needed} scope`;
     return problemResponse('insufficient-scope', detail, {
@@ -111,9 +117,48 @@ async function dispatch(
       'www-authenticate': challenge('insufficient_scope', detail, needed),
     });
   }
-  if (route.operation === 'create') return createOrder(request, key, deps, now, limitHeaders);
+  if (route.operation === 'create') return createOrder(request, key, deps, now, limitHeaders, seen.requestId);
   if (route.operation === 'list') return listOrders(request.path, key, deps, limitHeaders);
-  return getOrder(route.id, key, deps, limitHeaders);
+  if (route.operation === 'get') return getOrder(route.id, key, deps, limitHeaders);
+  return eventOperation(request, route.operation, route.id, key, deps, now, limitHeaders);
+}
+
+/** The scope each operation needs (the OpenAPI document is served without a key). */
+const scopeOf: Record<Exclude<Operation, 'openapi'>, string> = {
+  create: scopes.create,
+  list: scopes.read,
+  get: scopes.read,
+  'order-events': scopes.read,
+  'list-events': eventScopes.readEvents,
+  'get-event': eventScopes.readEvents,
+  'list-webhooks': eventScopes.readWebhooks,
+  'create-webhook': eventScopes.writeWebhooks,
+  'delete-webhook': eventScopes.writeWebhooks,
+  'roll-webhook-secret': eventScopes.writeWebhooks,
+};
+
+/** The events and webhooks operations; a 404 where this runtime keeps no events or endpoints. */
+async function eventOperation(
+  request: PlainRequest,
+  operation: Exclude<Operation, 'openapi' | 'create' | 'list' | 'get'>,
+  id: string,
+  key: KeyRecord,
+  deps: OrdersDeps,
+  now: number,
+  headers: Record<string, string>,
+): Promise<PlainResponse> {
+  const { events, webhooks } = deps;
+  if (operation === 'order-events' || operation === 'list-events' || operation === 'get-event') {
+    if (!events) return problemResponse('not-found', 'This server keeps no events', headers);
+    if (operation === 'list-events') return listEvents(request.path, key, events, headers);
+    if (operation === 'get-event') return getEvent(id, key, events, headers);
+    return orderEvents(id, key, { ...deps, events }, headers);
+  }
+  if (!webhooks) return problemResponse('not-found', 'This server keeps no webhook endpoints', headers);
+  if (operation === 'create-webhook') return createWebhook(request, key, { ...deps, webhooks }, now, headers);
+  if (operation === 'list-webhooks') return listWebhooks(key, webhooks, headers);
+  if (operation === 'delete-webhook') return deleteWebhook(id, key, webhooks, headers);
+  return rollWebhookSecret(id, key, { ...deps, webhooks }, now, headers);
 }
 
 /**

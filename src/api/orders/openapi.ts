@@ -21,6 +21,14 @@ import {
   unmatchedResponses,
   type ResponseSpec,
 } from './openapi-responses.ts';
+import {
+  createWebhookSchema,
+  eventListSchema,
+  eventSchema,
+  webhookEndpointSchema,
+  webhookListSchema,
+} from './events/event-contract.ts';
+import { eventPaths } from './events/openapi-events.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -60,6 +68,11 @@ function schemas(): Record<string, unknown> {
   registry.add(orderListSchema, { id: 'OrderList' });
   registry.add(problemDetailSchema, { id: 'ProblemDetail' });
   registry.add(problemSchema, { id: 'Problem' });
+  registry.add(eventSchema, { id: 'Event' });
+  registry.add(eventListSchema, { id: 'EventList' });
+  registry.add(createWebhookSchema, { id: 'CreateWebhook' });
+  registry.add(webhookEndpointSchema, { id: 'WebhookEndpoint' });
+  registry.add(webhookListSchema, { id: 'WebhookEndpointList' });
   const { schemas: out } = z.toJSONSchema(registry, {
     uri: (id) => `#/components/schemas/${id}`,
     io: 'input',
@@ -150,6 +163,7 @@ export function openApiDocument(): Record<string, unknown> {
         get: { operationId: 'getOrder', ...readOrder, responses: responses(getResponses, ref('Order')) },
         head: { operationId: 'headOrder', ...readOrder, responses: responses(getResponses, {}, false) },
       },
+      ...eventPaths(responses),
       '/v2/openapi.json': {
         get: {
           operationId: 'getOpenApi',

@@ -6,7 +6,18 @@ import type { DeprecatedPath } from './deps.ts';
 import { canonicalPath, pathOfTarget } from './paths.ts';
 
 /** An operation of the API. */
-export type Operation = 'create' | 'list' | 'get' | 'openapi';
+export type Operation =
+  | 'create'
+  | 'list'
+  | 'get'
+  | 'openapi'
+  | 'order-events'
+  | 'list-events'
+  | 'get-event'
+  | 'create-webhook'
+  | 'list-webhooks'
+  | 'delete-webhook'
+  | 'roll-webhook-secret';
 
 /** What a request names. */
 export type Route =
@@ -37,11 +48,49 @@ const document: Resource = {
   headers: noHeaders,
 };
 const readOrder = { allow: 'GET, HEAD', methods: { GET: 'get', HEAD: 'get' }, headers: noHeaders } as const;
+const fixed = (allow: string, methods: Resource['methods']): Resource => ({
+  allow,
+  methods,
+  id: '',
+  headers: noHeaders,
+});
+const events = fixed('GET, HEAD', { GET: 'list-events', HEAD: 'list-events' });
+const webhooks = fixed('GET, HEAD, POST', {
+  GET: 'list-webhooks',
+  HEAD: 'list-webhooks',
+  POST: 'create-webhook',
+});
+
+/** `/prefix/{id}` or `/prefix/{id}/suffix` as the id, or undefined. */
+function idIn(path: string, prefix: string, suffix = ''): string | undefined {
+  if (!path.startsWith(prefix) || !path.endsWith(suffix)) return undefined;
+  const id = path.slice(prefix.length, path.length - suffix.length);
+  return id !== '' && !id.includes('/') ? id : undefined;
+}
+
+/** The events and webhooks resources at a canonical path. */
+function eventResourceAt(path: string): Resource | undefined {
+  if (path === '/v2/events') return events;
+  if (path === '/v2/webhooks') return webhooks;
+  const orderId = idIn(path, '/v2/orders/', '/events');
+  if (orderId !== undefined)
+    return { ...fixed('GET, HEAD', { GET: 'order-events', HEAD: 'order-events' }), id: orderId };
+  const eventId = idIn(path, '/v2/events/');
+  if (eventId !== undefined)
+    return { ...fixed('GET, HEAD', { GET: 'get-event', HEAD: 'get-event' }), id: eventId };
+  const rolled = idIn(path, '/v2/webhooks/', '/roll-secret');
+  if (rolled !== undefined) return { ...fixed('POST', { POST: 'roll-webhook-secret' }), id: rolled };
+  const webhookId = idIn(path, '/v2/webhooks/');
+  if (webhookId !== undefined) return { ...fixed('DELETE', { DELETE: 'delete-webhook' }), id: webhookId };
+  return undefined;
+}
 
 /** The resource at a canonical path, if the API serves one there. */
 function resourceAt(path: string, deprecated?: ReadonlyMap<string, DeprecatedPath>): Resource | undefined {
   if (path === '/v2/orders') return orders;
   if (path === '/v2/openapi.json') return document;
+  const eventResource = eventResourceAt(path);
+  if (eventResource) return eventResource;
   if (path.startsWith('/v2/orders/')) {
     const id = path.slice('/v2/orders/'.length);
     if (id !== '' && !id.includes('/')) return { ...readOrder, id };

@@ -6,6 +6,8 @@ import { IdempotencyStore } from './idempotency.ts';
 import { randomIds, systemClock } from './ids.ts';
 import { MapKeyStore, MemoryOrderStore, SetCatalog } from './memory-store.ts';
 import { QuotaCounter } from './quota.ts';
+import { OrderDerivedEvents } from './events/derived-events.ts';
+import { MemoryWebhookStore } from './events/memory-webhooks.ts';
 import { RateLimiter } from './rate-limit.ts';
 
 /** A world's key as the API needs it, without material or hash. */
@@ -34,6 +36,8 @@ export interface MemoryDeps extends OrdersDeps {
   rateLimiter: RateLimiter;
   quota: QuotaCounter;
   idempotency: IdempotencyStore;
+  events: OrderDerivedEvents;
+  webhooks: MemoryWebhookStore;
 }
 
 /** A key record as the API sees it, from a world or workspace key row and its plan's quota. */
@@ -62,6 +66,7 @@ export async function depsFromWorld(
       toKeyRecord(key, quotas.get(key.plan) ?? 0),
     ]),
   );
+  const orders = new MemoryOrderStore();
   return {
     sha256: sha256Hex,
     keys: new MapKeyStore(entries),
@@ -69,7 +74,9 @@ export async function depsFromWorld(
       world.customers.map((c) => c.customer_id),
       world.skus.map((s) => s.sku),
     ),
-    orders: new MemoryOrderStore(),
+    orders,
+    events: new OrderDerivedEvents(orders),
+    webhooks: new MemoryWebhookStore(),
     rateLimiter: new RateLimiter(),
     quota: new QuotaCounter(),
     idempotency: new IdempotencyStore(),

@@ -2,6 +2,7 @@
 // production server over HTTP, and that server on Postgres + Redis: ./orders.engines.test.ts) and
 // all must agree; the cases live in ./cases/, one file per purpose.
 import { errorCases } from './cases/errors.ts';
+import { eventCases, eventErrorCases } from './cases/events.ts';
 import { happyCases } from './cases/happy.ts';
 import { idempotencyCases } from './cases/idempotency.ts';
 import { listingCases, listingErrorCases } from './cases/listing.ts';
@@ -13,23 +14,30 @@ import type { ContractCase } from './contract-types.ts';
 export { get, post, validOrder } from './cases/requests.ts';
 
 /** Client errors: the body and its headers, then routing, then the list's query. */
-const allErrorCases = [...errorCases, ...routingCases, ...listingErrorCases];
+const allErrorCases = [
+  ...errorCases,
+  ...routingCases,
+  ...listingErrorCases,
+  ...eventErrorCases.filter((c) => c.purpose === 'error'),
+];
 /** Success paths: creating and reading, then listing. */
-const allHappyCases = [...happyCases, ...listingCases];
+const allHappyCases = [...happyCases, ...listingCases, ...eventCases];
+/** Refusals on behalf of the caller's safety: scopes, environments, credentials, SSRF. */
+const allSecurityCases = [...securityCases, ...eventErrorCases.filter((c) => c.purpose === 'security')];
 
 export {
   allErrorCases as errorCases,
   allHappyCases as happyCases,
   idempotencyCases,
   rateLimitCases,
-  securityCases,
+  allSecurityCases as securityCases,
 };
 
 /** Every case, by purpose. */
 export const contractCases: Record<ContractCase['purpose'], ContractCase[]> = {
   happy: allHappyCases,
   error: allErrorCases,
-  security: securityCases,
+  security: allSecurityCases,
   'rate-limit': rateLimitCases,
   idempotency: idempotencyCases,
 };

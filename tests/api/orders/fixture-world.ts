@@ -23,6 +23,8 @@ export const fixtureKeys = {
   tinyQuota: material('test', 'TinyQuota1'),
   burst: material('test', 'Burst1'),
   fuzz: material('test', 'Fuzz1'),
+  hooks: material('stg', 'Hooks1'),
+  hooksLive: material('live', 'HooksLive1'),
   unknown: material('test', 'NobodyHasThis'),
 } as const;
 
@@ -45,6 +47,8 @@ function key(
   };
 }
 
+const hookScopes = ['orders:write', 'orders:read', 'events:read', 'webhooks:read', 'webhooks:write'];
+
 /** The fixture world. */
 export const fixtureWorld: SourceWorld = {
   plans: [
@@ -66,6 +70,8 @@ export const fixtureWorld: SourceWorld = {
     key('tinyQuota', { plan: 'Internal' }),
     key('burst', { rpm_budget: 700 }),
     key('fuzz', { rpm_budget: 1_000_000 }),
+    key('hooks', { environment: 'staging', rpm_budget: 1_000_000, scopes: [...hookScopes] }),
+    key('hooksLive', { environment: 'production', plan: 'Growth', scopes: [...hookScopes] }),
   ],
   customers: [{ customer_id: 'cus_acme' }, { customer_id: 'cus_globex' }, { customer_id: 'cus_listed' }],
   skus: [{ sku: 'sku_widget' }, { sku: 'sku_gadget' }, { sku: 'sku_gizmo' }],
@@ -75,8 +81,12 @@ export const fixtureWorld: SourceWorld = {
 export function sequentialIds(): IdGenerator {
   let orders = 0;
   let requests = 0;
+  let webhooks = 0;
+  let secrets = 0;
   return {
     orderId: () => `ord_${String(++orders).padStart(6, '0')}`,
     requestId: () => `req_${String(++requests).padStart(6, '0')}`,
+    webhookId: () => `we_${String(++webhooks).padStart(6, '0')}`,
+    webhookSecret: () => `whsec_${btoa(`fixture-secret-${String(++secrets).padStart(9, '0')}`)}`,
   };
 }

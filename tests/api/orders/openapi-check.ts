@@ -40,11 +40,11 @@ function validator(schema: object): ValidateFunction {
   return validate;
 }
 
-/** The path template a request-target matches as it is spelt, if any. */
-function templateOf(target: string): string | undefined {
+/** The path template of the document a request-target matches as it is spelt, if any. */
+function templateOf(target: string, templates: string[]): string | undefined {
   const path = target.split('?')[0] ?? '';
-  if (path === '/v2/orders' || path === '/v2/openapi.json') return path;
-  return /^\/v2\/orders\/[^/]+$/.test(path) ? '/v2/orders/{id}' : undefined;
+  if (templates.includes(path)) return path;
+  return templates.find((t) => new RegExp(`^${t.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path));
 }
 
 /** What the document declares for a request's answer: the operation (or "unmatched") and its responses. */
@@ -53,7 +53,7 @@ export async function declaredFor(
 ): Promise<{ operation: string; responses: Record<string, Declared> }> {
   document ??= dereference(structuredClone(openApiDocument()) as never) as Promise<Document>;
   const doc = await document;
-  const template = templateOf(request.path);
+  const template = templateOf(request.path, Object.keys(doc.paths));
   const operation = template ? doc.paths[template]?.[request.method.toLowerCase()] : undefined;
   return operation
     ? { operation: operation.operationId, responses: operation.responses }

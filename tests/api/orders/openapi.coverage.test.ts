@@ -49,6 +49,13 @@ describe('OpenAPI document against the contract case table', () => {
         'headOrder',
         'getOpenApi',
         'headOpenApi',
+        'listOrderEvents',
+        'listEvents',
+        'getEvent',
+        'listWebhooks',
+        'createWebhook',
+        'deleteWebhook',
+        'rollWebhookSecret',
         'unmatched',
       ]),
     );

@@ -23,11 +23,16 @@ describe('OpenAPI document', () => {
     const schemas = doc.components.schemas;
     expect(Object.keys(schemas).sort()).toEqual([
       'CreateOrder',
+      'CreateWebhook',
+      'Event',
+      'EventList',
       'Order',
       'OrderLine',
       'OrderList',
       'Problem',
       'ProblemDetail',
+      'WebhookEndpoint',
+      'WebhookEndpointList',
     ]);
     expect(schemas.CreateOrder?.properties?.lines).toMatchObject({ minItems: 1, maxItems: 100 });
     expect(schemas.CreateOrder?.properties?.customer).toMatchObject({ minLength: 1, maxLength: 64 });

@@ -1,6 +1,6 @@
 -- An environment's orders, newest first (created_at, then id in byte order), optionally one
 -- customer's, older than the cursor order ($3 created_at, $4 id) when one is given; $5 rows.
-select id, customer, lines, livemode, created_at, key_id, environment, idempotency_key, request_sha256
+select id, customer, lines, livemode, created_at, key_id, environment, idempotency_key, request_sha256, request_id
 from orders
 where environment = $1
   and ($2::text is null or customer = $2)

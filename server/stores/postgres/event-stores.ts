@@ -1,0 +1,92 @@
+// Events and webhook endpoints on Postgres: raised events in `events` (inserted with their
+// deliveries in one statement), endpoints in `webhook_endpoints`, and whether an event's deliveries
+// succeeded read from webhook_deliveries and webhook_attempts. Order events are the orders' rows.
+import type { StoredEvent, WebhookEndpoint, WebhookStore } from '../../../src/api/orders/deps.ts';
+import type { RaisedEvents } from '../../../src/api/orders/events/derived-events.ts';
+import type { PostgresDatabase } from './database.ts';
+import { postgresSql } from './sql.ts';
+
+const q = <Row extends object>(db: PostgresDatabase, name: string, values: unknown[]) =>
+  db.query<Row>(name, postgresSql(name), values);
+
+/** Raised events in the `events` table. */
+export class PostgresRaisedEvents implements RaisedEvents {
+  private readonly db: PostgresDatabase;
+
+  constructor(db: PostgresDatabase) {
+    this.db = db;
+  }
+
+  /** Inserts an event and its deliveries (one statement: one transaction). */
+  async add(event: StoredEvent): Promise<void> {
+    await q(this.db, 'insert_event', [
+      event.id,
+      event.type,
+      event.created,
+      event.environment,
+      JSON.stringify(event),
+    ]);
+  }
+
+  /** A raised event by id. */
+  async get(id: string): Promise<StoredEvent | undefined> {
+    const [row] = await q<{ body: StoredEvent }>(this.db, 'event_by_id', [id]);
+    return row?.body;
+  }
+
+  /** An environment's raised events, newest first. */
+  async newestFirst(environment: StoredEvent['environment']): Promise<StoredEvent[]> {
+    const rows = await q<{ body: StoredEvent }>(this.db, 'events_newest', [environment]);
+    return rows.map((row) => row.body);
+  }
+}
+
+/** Webhook endpoints in `webhook_endpoints`, shared by every worker. */
+export class PostgresWebhookStore implements WebhookStore {
+  private readonly db: PostgresDatabase;
+
+  constructor(db: PostgresDatabase) {
+    this.db = db;
+  }
+
+  /** Adds or replaces an endpoint. */
+  async save(e: WebhookEndpoint): Promise<void> {
+    await q(this.db, 'save_webhook', [
+      e.id,
+      e.environment,
+      e.status,
+      e.enabled_events,
+      e.created,
+      JSON.stringify(e),
+    ]);
+  }
+
+  /** An endpoint by id. */
+  async get(id: string): Promise<WebhookEndpoint | undefined> {
+    const [row] = await q<{ body: WebhookEndpoint }>(this.db, 'webhook_by_id', [id]);
+    return row?.body;
+  }
+
+  /** An environment's endpoints, oldest first. */
+  async list(environment: WebhookEndpoint['environment']): Promise<WebhookEndpoint[]> {
+    const rows = await q<{ body: WebhookEndpoint }>(this.db, 'webhooks_of_environment', [environment]);
+    return rows.map((row) => row.body);
+  }
+
+  /** Forgets an endpoint and its waiting deliveries. */
+  async remove(id: string): Promise<boolean> {
+    return (await q(this.db, 'delete_webhook', [id])).length > 0;
+  }
+}
+
+/** Whether an event's deliveries all succeeded (true), some wait or failed (false), or it had none. */
+export async function postgresDeliveryOutcome(
+  db: PostgresDatabase,
+  eventId: string,
+): Promise<boolean | undefined> {
+  const [row] = await q<{ pending: number; failed: number; attempts: number }>(db, 'event_delivery_state', [
+    eventId,
+  ]);
+  if (!row || (row.pending === 0 && row.attempts === 0)) return undefined;
+  return row.pending === 0 && row.failed === 0;
+}

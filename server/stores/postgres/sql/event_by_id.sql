@@ -1,0 +1,2 @@
+-- One raised event by id.
+select body from events where id = $1

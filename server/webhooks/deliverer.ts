@@ -1,0 +1,284 @@
+// The in-process delivery queue: each event, once durable, becomes one delivery per subscribed
+// endpoint, sent off the request path (a later turn of the event loop), retried on the schedule and
+// settled in the attempt log. At least once: at start the queue is rebuilt from the events
+// themselves (every event since an endpoint was made, minus those the log settles), so a delivery
+// pending at a kill -9 is sent after the restart even if its attempts were never logged.
+import type {
+  Clock,
+  EventStore,
+  StoredEvent,
+  WebhookEndpoint,
+  WebhookStore,
+} from '../../src/api/orders/deps.ts';
+import { systemClock } from '../../src/api/orders/ids.ts';
+import { endpointDisabledEvent, subscribes } from '../../src/api/orders/events/order-event.ts';
+import { randomId } from '../../src/api/orders/ids.ts';
+import { attemptDelivery } from './attempt.ts';
+import type { AttemptLog, AttemptRecord } from './attempts.ts';
+import { DeliveryOutcomes } from './outcomes.ts';
+import { attemptTimeoutMs, disableAfterMs } from './schedule.ts';
+import { httpSender, type Sender } from './sender.ts';
+
+/** What the queue delivers from and to, and how. */
+export interface DelivererOptions {
+  events: EventStore;
+  webhooks: WebhookStore;
+  /** Every endpoint now (kept in memory by the store). */
+  endpoints: () => WebhookEndpoint[];
+  log: AttemptLog;
+  send?: Sender;
+  clock?: Clock;
+  random?: () => number;
+  timeoutMs?: number;
+  /** Attempts in flight at once. */
+  concurrency?: number;
+}
+
+interface Task {
+  eventId: string;
+  endpointId: string;
+  attempt: number;
+  dueMs: number;
+  /** The event, while it is at hand (a fresh one); read back from the store otherwise. */
+  event?: StoredEvent;
+}
+
+const keyOf = (eventId: string, endpointId: string) => `${eventId} ${endpointId}`;
+
+/** Delivers events: in process (Deliverer), or a worker's share of Postgres's (PostgresDeliveryQueue). */
+export interface DeliveryQueue {
+  /** An event is durable (deps.onEvent): deliver it; returns at once. */
+  enqueue(event: StoredEvent): void;
+  /** Sends what is due now; resolves when those attempts are settled (tests with an injected clock). */
+  runDue(): Promise<void>;
+  /** Sends on its own from now on. */
+  start(): void;
+  close(): Promise<void>;
+}
+
+/** Delivers events to endpoints, in this process. */
+export class Deliverer implements DeliveryQueue {
+  private readonly o: Required<Omit<DelivererOptions, 'send'>> & { send: Sender };
+  /** Due now, oldest first. */
+  private ready: Task[] = [];
+  /** Waiting for a retry, soonest first. */
+  private later: Task[] = [];
+  private readonly queued = new Set<string>();
+  private readonly running = new Set<Promise<void>>();
+  /** Since when each endpoint has failed without a success (ms). */
+  private readonly failingSince = new Map<string, number>();
+  /** Per event: whether its deliveries succeeded (for GET /v2/events?delivery_success). */
+  readonly outcomes = new DeliveryOutcomes();
+  private started = false;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private woken = false;
+  private closed = false;
+
+  constructor(options: DelivererOptions) {
+    this.o = {
+      send: options.send ?? httpSender(),
+      clock: systemClock,
+      random: Math.random,
+      timeoutMs: attemptTimeoutMs,
+      concurrency: 64,
+      ...options,
+    } as Deliverer['o'];
+  }
+
+  /** Queues an event's deliveries (deps.onEvent): returns at once, sends on a later turn. */
+  enqueue(event: StoredEvent): void {
+    const now = this.o.clock.now();
+    for (const endpoint of this.o.endpoints())
+      if (subscribes(endpoint, event))
+        this.add({ eventId: event.id, endpointId: endpoint.id, attempt: 1, dueMs: now, event });
+    this.wake();
+  }
+
+  /** Rebuilds the queue from the events and the attempts logged before this process. */
+  async restore(): Promise<void> {
+    const last = new Map<string, AttemptRecord>();
+    for (const a of this.o.log.replayed()) {
+      last.set(keyOf(a.event_id, a.endpoint_id), a);
+      if (a.outcome === 'succeeded') this.failingSince.delete(a.endpoint_id);
+      else if (!this.failingSince.has(a.endpoint_id)) this.failingSince.set(a.endpoint_id, Date.parse(a.at));
+    }
+    const now = this.o.clock.now();
+    for (const endpoint of this.o.endpoints()) {
+      if (endpoint.status !== 'enabled') continue;
+      for await (const event of this.eventsSince(endpoint)) {
+        const done = last.get(keyOf(event.id, endpoint.id));
+        if (done && done.outcome !== 'retrying') {
+          this.outcomes.settle(event.id, endpoint.id, done.outcome === 'succeeded');
+          continue;
+        }
+        const task = { eventId: event.id, endpointId: endpoint.id, attempt: 1, dueMs: now };
+        if (done?.next_at)
+          Object.assign(task, { attempt: done.attempt + 1, dueMs: Date.parse(done.next_at) });
+        this.add(task);
+      }
+    }
+    this.wake();
+  }
+
+  /** Sends every delivery due now (and those due by the time they finish); resolves when they are done. */
+  async runDue(): Promise<void> {
+    for (;;) {
+      this.startDue(Number.POSITIVE_INFINITY);
+      if (this.running.size === 0) return;
+      await Promise.all([...this.running]);
+    }
+  }
+
+  /** Sends deliveries on its own from now on: due ones at once, retries when their time comes. */
+  start(): void {
+    this.started = true;
+    this.wake();
+  }
+
+  /** Deliveries queued (due or waiting for a retry) and in flight. */
+  get pending(): number {
+    return this.queued.size;
+  }
+
+  /** Stops sending; waits for attempts in flight. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    await Promise.all([...this.running]);
+  }
+
+  private add(task: Task): void {
+    const key = keyOf(task.eventId, task.endpointId);
+    if (this.queued.has(key)) return;
+    this.queued.add(key);
+    this.outcomes.pend(task.eventId, task.endpointId);
+    this.schedule(task);
+  }
+
+  private schedule(task: Task): void {
+    if (task.dueMs <= this.o.clock.now()) this.ready.push(task);
+    else {
+      let at = this.later.length;
+      while (at > 0 && (this.later[at - 1] as Task).dueMs > task.dueMs) at--;
+      this.later.splice(at, 0, task);
+    }
+  }
+
+  private wake(): void {
+    if (!this.started || this.woken || this.closed) return;
+    this.woken = true;
+    setImmediate(() => {
+      this.woken = false;
+      this.startDue(this.o.concurrency);
+      this.arm();
+    });
+  }
+
+  /** Arms a timer for the soonest retry (at most a second away, so a clock that jumps is followed). */
+  private arm(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const next = this.later[0];
+    if (!next || this.closed) return;
+    const wait = Math.min(1_000, Math.max(0, next.dueMs - this.o.clock.now()));
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.wake();
+    }, wait);
+    this.timer.unref();
+  }
+
+  private startDue(limit: number): void {
+    const now = this.o.clock.now();
+    while (this.later.length > 0 && (this.later[0] as Task).dueMs <= now)
+      this.ready.push(this.later.shift() as Task);
+    while (this.ready.length > 0 && this.running.size < limit) {
+      const task = this.ready.shift() as Task;
+      const run: Promise<void> = this.deliver(task)
+        .catch((error: unknown) =>
+          console.error(`Webhooks: ${task.eventId} to ${task.endpointId}: ${String(error)}`),
+        )
+        .finally(() => {
+          this.running.delete(run);
+          if (this.started) this.wake();
+        });
+      this.running.add(run);
+    }
+  }
+
+  private async deliver(task: Task): Promise<void> {
+    const key = keyOf(task.eventId, task.endpointId);
+    const endpoint = await this.o.webhooks.get(task.endpointId);
+    const event = task.event ?? (await this.o.events.get(task.eventId));
+    if (!endpoint || endpoint.status !== 'enabled' || !event) {
+      this.queued.delete(key);
+      this.outcomes.settle(task.eventId, task.endpointId, false);
+      return;
+    }
+    const result = await attemptDelivery(
+      {
+        send: this.o.send,
+        nowMs: () => this.o.clock.now(),
+        random: this.o.random,
+        timeoutMs: this.o.timeoutMs,
+      },
+      event,
+      endpoint,
+      task.attempt,
+    );
+    const now = this.o.clock.now();
+    if (!result.failed) this.failingSince.delete(endpoint.id);
+    else if (!this.failingSince.has(endpoint.id))
+      this.failingSince.set(endpoint.id, Date.parse(result.record.at));
+    const failingFor = now - (this.failingSince.get(endpoint.id) ?? now);
+    const disable = result.gone ? 'gone' : result.failed && failingFor >= disableAfterMs ? 'failing' : null;
+    if (disable === 'failing') Object.assign(result.record, { outcome: 'endpoint-disabled', next_at: null });
+    await this.o.log.record(result.record);
+    if (result.retryAtMs !== null && disable === null) {
+      this.schedule({ ...task, attempt: task.attempt + 1, dueMs: result.retryAtMs, event: undefined });
+      return;
+    }
+    this.queued.delete(key);
+    this.outcomes.settle(task.eventId, task.endpointId, !result.failed);
+    if (disable) await this.disable(endpoint, disable);
+  }
+
+  /** Disables an endpoint, drops its deliveries and raises `endpoint.disabled`. */
+  private async disable(endpoint: WebhookEndpoint, reason: string): Promise<void> {
+    const current = (await this.o.webhooks.get(endpoint.id)) ?? endpoint;
+    if (current.status === 'disabled') return;
+    const disabled: WebhookEndpoint = { ...current, status: 'disabled', disabled_reason: reason };
+    await this.o.webhooks.save(disabled);
+    const dropped = (t: Task) => t.endpointId === endpoint.id;
+    for (const t of [...this.ready, ...this.later].filter(dropped)) {
+      this.queued.delete(keyOf(t.eventId, t.endpointId));
+      this.outcomes.settle(t.eventId, t.endpointId, false);
+    }
+    this.ready = this.ready.filter((t) => !dropped(t));
+    this.later = this.later.filter((t) => !dropped(t));
+    const event = endpointDisabledEvent(randomId('evt_'), disabled, this.o.clock.now());
+    await this.o.events.raise(event);
+    this.enqueue(event);
+  }
+
+  /** An endpoint's events since it was made, oldest first. */
+  private async *eventsSince(endpoint: WebhookEndpoint): AsyncGenerator<StoredEvent> {
+    const found: StoredEvent[] = [];
+    let after: string | undefined;
+    const types = endpoint.enabled_events.includes('*') ? undefined : endpoint.enabled_events;
+    for (;;) {
+      const page = await this.o.events.list({
+        environment: endpoint.environment,
+        limit: 100,
+        startingAfter: after,
+        types,
+        createdGteMs: Date.parse(endpoint.created),
+      });
+      if (!page) break;
+      found.push(...page.events);
+      if (!page.hasMore) break;
+      after = page.events.at(-1)?.id;
+    }
+    yield* found.reverse();
+  }
+}

@@ -1,0 +1,93 @@
+// Events, webhook endpoints and their delivery for a server process, on the stores it runs on: on
+// the embedded default, files in the orders folder beside the journal (server/events/).
+import type { Clock, OrdersDeps } from '../../src/api/orders/deps.ts';
+import { openEmbeddedEvents } from '../events/embedded-events.ts';
+import type { ApiStores } from '../stores/select.ts';
+import { openAttemptFile } from './attempts.ts';
+import { Deliverer, type DeliveryQueue, type DelivererOptions } from './deliverer.ts';
+import { OrderDerivedEvents } from '../../src/api/orders/events/derived-events.ts';
+import type { PostgresDatabase } from '../stores/postgres/database.ts';
+import { allowPrivateFromEnv, guardedLookupCheck } from './sender.ts';
+
+/** How deliveries are made (tests inject a sender, the jitter and a short time-out). */
+export type DeliveryOptions = Partial<
+  Pick<DelivererOptions, 'send' | 'random' | 'timeoutMs' | 'concurrency'>
+> & {
+  /** Start sending on its own (default true); false: only `runDue()` sends (an injected clock). */
+  autoStart?: boolean;
+};
+
+/** The deps events add, the delivery queue, and what to close. */
+export interface EventRuntime {
+  deps: Pick<OrdersDeps, 'events' | 'webhooks' | 'onEvent' | 'checkWebhookUrl'>;
+  deliverer: DeliveryQueue;
+  close(): Promise<void>;
+}
+
+/** Events, endpoints and delivery in the Postgres database orders live in. */
+async function openPostgresEvents(
+  stores: ApiStores & { database: PostgresDatabase },
+  clock: Clock,
+  options: DeliveryOptions,
+): Promise<EventRuntime> {
+  const pg = await import('../stores/postgres/event-stores.ts');
+  const { PostgresDeliveryQueue } = await import('./postgres-queue.ts');
+  const db = stores.database;
+  const events = new OrderDerivedEvents(stores.orders, {
+    raised: new pg.PostgresRaisedEvents(db),
+    delivery: (id) => pg.postgresDeliveryOutcome(db, id),
+  });
+  const webhooks = new pg.PostgresWebhookStore(db);
+  const queue = new PostgresDeliveryQueue(db, events, webhooks, { clock, ...options });
+  if (options.autoStart !== false) queue.start();
+  const allowPrivate = allowPrivateFromEnv();
+  return {
+    deps: {
+      events,
+      webhooks,
+      onEvent: () => queue.enqueue(),
+      checkWebhookUrl: (url, livemode) => guardedLookupCheck(url, livemode, allowPrivate),
+    },
+    deliverer: queue,
+    close: () => queue.close(),
+  };
+}
+
+/** Opens events, endpoints and delivery over the stores; the queue is rebuilt before it returns. */
+export async function openEventStores(
+  stores: ApiStores,
+  ordersDir: string,
+  clock: Clock,
+  options: DeliveryOptions = {},
+): Promise<EventRuntime> {
+  if (stores.database) return openPostgresEvents({ ...stores, database: stores.database }, clock, options);
+  let deliverer: Deliverer | null = null;
+  const embedded = await openEmbeddedEvents(ordersDir, stores.orders, (id) => deliverer?.outcomes.of(id));
+  const log = await openAttemptFile(ordersDir);
+  deliverer = new Deliverer({
+    events: embedded.events,
+    webhooks: embedded.webhooks,
+    endpoints: () => embedded.webhooks.all(),
+    log,
+    clock,
+    ...options,
+  });
+  const queue = deliverer;
+  await queue.restore();
+  if (options.autoStart !== false) queue.start();
+  const allowPrivate = allowPrivateFromEnv();
+  return {
+    deps: {
+      events: embedded.events,
+      webhooks: embedded.webhooks,
+      onEvent: (event) => queue.enqueue(event),
+      checkWebhookUrl: (url, livemode) => guardedLookupCheck(url, livemode, allowPrivate),
+    },
+    deliverer: queue,
+    close: async () => {
+      await queue.close();
+      await log.close();
+      await embedded.close();
+    },
+  };
+}

@@ -1,0 +1,181 @@
+// Delivery with orders in Postgres: the waiting deliveries are rows, inserted with their events;
+// every worker polls for due ones and claims a few (FOR UPDATE SKIP LOCKED, then a lease), so each
+// attempt is sent by exactly one worker, and a worker that dies mid-attempt only delays it until
+// its lease ends (at least once). A local create wakes this worker at once.
+import type { Clock, EventStore, WebhookEndpoint, WebhookStore } from '../../src/api/orders/deps.ts';
+import { endpointDisabledEvent } from '../../src/api/orders/events/order-event.ts';
+import { randomId, systemClock } from '../../src/api/orders/ids.ts';
+import type { PostgresDatabase } from '../stores/postgres/database.ts';
+import { postgresSql } from '../stores/postgres/sql.ts';
+import { attemptDelivery } from './attempt.ts';
+import type { DeliveryQueue } from './deliverer.ts';
+import { attemptTimeoutMs, disableAfterMs } from './schedule.ts';
+import { httpSender, type Sender } from './sender.ts';
+
+/** How a Postgres worker delivers. */
+export interface PostgresQueueOptions {
+  send?: Sender;
+  clock?: Clock;
+  random?: () => number;
+  timeoutMs?: number;
+  /** Deliveries claimed at once. */
+  batch?: number;
+  /** How often to look for due deliveries (ms). */
+  pollMs?: number;
+}
+
+interface Claimed {
+  event_id: string;
+  endpoint_id: string;
+  attempt: number;
+}
+
+/** One worker's share of the deliveries in Postgres. */
+export class PostgresDeliveryQueue implements DeliveryQueue {
+  private readonly db: PostgresDatabase;
+  private readonly events: EventStore;
+  private readonly webhooks: WebhookStore;
+  private readonly o: Required<PostgresQueueOptions>;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private started = false;
+  private closed = false;
+
+  constructor(
+    db: PostgresDatabase,
+    events: EventStore,
+    webhooks: WebhookStore,
+    options: PostgresQueueOptions = {},
+  ) {
+    this.db = db;
+    this.events = events;
+    this.webhooks = webhooks;
+    this.o = {
+      send: options.send ?? httpSender(),
+      clock: options.clock ?? systemClock,
+      random: options.random ?? Math.random,
+      timeoutMs: options.timeoutMs ?? attemptTimeoutMs,
+      batch: options.batch ?? 16,
+      pollMs: options.pollMs ?? 250,
+    };
+  }
+
+  /** A local event is in the table already: look for work now. */
+  enqueue(): void {
+    this.wake();
+  }
+
+  /** Claims and sends due deliveries until none is left; resolves when they are settled. */
+  async runDue(): Promise<void> {
+    for (;;) {
+      const now = this.o.clock.now();
+      const lease = new Date(now + this.o.timeoutMs + 30_000).toISOString();
+      const claimed = await this.db.query<Claimed>('claim_deliveries', postgresSql('claim_deliveries'), [
+        new Date(now).toISOString(),
+        lease,
+        this.o.batch,
+      ]);
+      if (claimed.length === 0) return;
+      await Promise.all(claimed.map((c) => this.deliver(c)));
+    }
+  }
+
+  /** Polls on its own from now on. */
+  start(): void {
+    this.started = true;
+    this.wake();
+  }
+
+  /** Stops polling; waits for the attempts in flight. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private wake(): void {
+    if (!this.started || this.closed) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.running = this.runDue()
+      .catch((error: unknown) => console.error(`Webhooks: ${String(error)}`))
+      .finally(() => {
+        this.running = null;
+        if (this.closed) return;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+          return;
+        }
+        this.timer = setTimeout(() => this.wake(), this.o.pollMs);
+        this.timer.unref();
+      });
+  }
+
+  private async deliver(c: Claimed): Promise<void> {
+    const endpoint = await this.webhooks.get(c.endpoint_id);
+    const event = await this.events.get(c.event_id);
+    const settle = () =>
+      this.db.query('delivery_settled', postgresSql('delivery_settled'), [c.event_id, c.endpoint_id]);
+    if (!endpoint || endpoint.status !== 'enabled' || !event) return void (await settle());
+    const result = await attemptDelivery(
+      {
+        send: this.o.send,
+        nowMs: () => this.o.clock.now(),
+        random: this.o.random,
+        timeoutMs: this.o.timeoutMs,
+      },
+      event,
+      endpoint,
+      c.attempt,
+    );
+    const [streak] = await this.db.query<{ failing_since: Date | null }>(
+      'endpoint_streak',
+      postgresSql('endpoint_streak'),
+      [endpoint.id, !result.failed, result.record.at],
+    );
+    const failingFor = streak?.failing_since ? this.o.clock.now() - streak.failing_since.getTime() : 0;
+    const disable = result.gone ? 'gone' : result.failed && failingFor >= disableAfterMs ? 'failing' : null;
+    const r =
+      disable === 'failing'
+        ? { ...result.record, outcome: 'endpoint-disabled' as const, next_at: null }
+        : result.record;
+    await this.db.query('insert_attempt', postgresSql('insert_attempt'), [
+      r.event_id,
+      r.endpoint_id,
+      r.event_type,
+      r.environment,
+      r.attempt,
+      r.at,
+      r.status,
+      r.error,
+      r.latency_ms,
+      r.outcome,
+      r.next_at,
+    ]);
+    if (result.retryAtMs !== null && disable === null) {
+      await this.db.query('delivery_retry', postgresSql('delivery_retry'), [
+        c.event_id,
+        c.endpoint_id,
+        c.attempt + 1,
+        new Date(result.retryAtMs).toISOString(),
+      ]);
+      return;
+    }
+    await settle();
+    if (disable) await this.disable(endpoint, disable);
+  }
+
+  /** Disables an endpoint, drops its waiting deliveries and raises `endpoint.disabled`. */
+  private async disable(endpoint: WebhookEndpoint, reason: string): Promise<void> {
+    const disabled: WebhookEndpoint = { ...endpoint, status: 'disabled', disabled_reason: reason };
+    await this.webhooks.save(disabled);
+    await this.db.query('drop_endpoint_deliveries', postgresSql('drop_endpoint_deliveries'), [endpoint.id]);
+    await this.events.raise(endpointDisabledEvent(randomId('evt_'), disabled, this.o.clock.now()));
+  }
+}

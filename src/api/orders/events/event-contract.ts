@@ -1,0 +1,98 @@
+// The events and webhooks contract: schemas of an event, a page of events, a webhook endpoint and
+// the body that registers one, the event types and the scopes. Imports neither Astro, MSW nor node.
+import { z } from 'zod';
+import { orderSchema } from '../contract.ts';
+
+/** Every event type a caller can subscribe to. */
+export const eventTypes = ['order.created', 'endpoint.disabled', 'key.revoked', 'key.rolled'] as const;
+
+/** Scopes of the events and webhooks routes. */
+export const eventScopes = {
+  /** GET /v2/events; GET /v2/orders/{id}/events needs orders:read, as the order does. */
+  readEvents: 'events:read',
+  readWebhooks: 'webhooks:read',
+  writeWebhooks: 'webhooks:write',
+} as const;
+
+/** Bounds of the events and webhooks routes. */
+export const eventLimits = {
+  maxUrlLength: 2048,
+  maxDescriptionLength: 500,
+  /** Endpoints per environment. */
+  maxEndpoints: 16,
+  /** How long the old secret keeps signing after a roll (ms): 24 h, as Svix. */
+  rollOverlapMs: 24 * 60 * 60 * 1000,
+} as const;
+
+/** An event as returned by the API (and as a webhook's body). */
+export const eventSchema = z.strictObject({
+  id: z
+    .string()
+    .regex(/^evt_[A-Za-z0-9]+$/)
+    .describe('Event identifier (`evt_…`): the `webhook-id` of its deliveries'),
+  object: z.literal('event'),
+  type: z.string().describe('What happened, e.g. `order.created`'),
+  created: z.iso.datetime().describe('When it happened (UTC)'),
+  livemode: z.boolean(),
+  data: z.strictObject({
+    object: z
+      .union([orderSchema, z.record(z.string(), z.unknown())])
+      .describe('The object as the API returns it'),
+  }),
+  request: z
+    .strictObject({
+      id: z.string().nullable().describe('The Request-Id of the call that caused it'),
+      idempotency_key: z.string().nullable(),
+    })
+    .describe('The API call that caused it; null ids when no call did'),
+});
+
+/** A page of GET /v2/events or GET /v2/orders/{id}/events, newest first. */
+export const eventListSchema = z.strictObject({
+  object: z.literal('list'),
+  data: z.array(eventSchema),
+  has_more: z.boolean(),
+});
+
+/** Body of POST /v2/webhooks. */
+export const createWebhookSchema = z.strictObject({
+  url: z.string().min(1).max(eventLimits.maxUrlLength).describe('Where deliveries are POSTed'),
+  enabled_events: z
+    .array(z.enum([...eventTypes, '*']))
+    .min(1)
+    .max(eventTypes.length + 1)
+    .describe('Event types to receive; `*` for every type'),
+  description: z.string().max(eventLimits.maxDescriptionLength).optional(),
+});
+
+/** A webhook endpoint as returned; `secret` only in the answer that created or rolled it. */
+export const webhookEndpointSchema = z.strictObject({
+  id: z.string().regex(/^we_[A-Za-z0-9]+$/),
+  object: z.literal('webhook_endpoint'),
+  url: z.string(),
+  description: z.string(),
+  enabled_events: z.array(z.string()),
+  livemode: z.boolean(),
+  status: z.enum(['enabled', 'disabled']),
+  disabled_reason: z.string().nullable(),
+  created: z.iso.datetime(),
+  secret: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=]+$/)
+    .optional()
+    .describe('The signing secret, shown once'),
+});
+
+/** GET /v2/webhooks. */
+export const webhookListSchema = z.strictObject({
+  object: z.literal('list'),
+  data: z.array(webhookEndpointSchema),
+  has_more: z.boolean(),
+});
+
+/** An event as returned. */
+export type ApiEvent = z.infer<typeof eventSchema>;
+/** The body that registers an endpoint. */
+export type CreateWebhook = z.infer<typeof createWebhookSchema>;
+/** An endpoint as returned. */
+export type ApiWebhookEndpoint = z.infer<typeof webhookEndpointSchema>;

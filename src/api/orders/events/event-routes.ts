@@ -1,0 +1,135 @@
+// GET /v2/events (cursor pages, filters type, created and delivery_success), GET /v2/events/{id}
+// and GET /v2/orders/{id}/events: the key's environment's events only, as Stripe lists them.
+import type { ProblemDetail } from '../contract.ts';
+import { listLimits } from '../contract.ts';
+import type { EventListQuery, EventStore, KeyRecord, OrdersDeps } from '../deps.ts';
+import type { PlainResponse } from '../plain.ts';
+import { json, problemResponse } from '../respond.ts';
+import { eventTypes } from './event-contract.ts';
+import { eventBody, orderEventId } from './order-event.ts';
+
+const eventId = /^evt_[A-Za-z0-9]+$/;
+const createdBounds = ['created[gte]', 'created[gt]', 'created[lt]', 'created[lte]'] as const;
+const known = new Set(['limit', 'starting_after', 'type', 'delivery_success', ...createdBounds]);
+
+/** An instant given as ISO 8601 or Unix seconds, in ms; NaN if it is neither. */
+function instantMs(text: string): number {
+  if (/^\d{1,12}$/.test(text)) return Number(text) * 1000;
+  return /^\d{4}-\d\d-\d\dT/.test(text) ? Date.parse(text) : NaN;
+}
+
+/** The query of GET /v2/events, or every problem with it (one entry per parameter). */
+export function parseEventQuery(
+  target: string,
+  environment: KeyRecord['environment'],
+): { ok: true; query: EventListQuery } | { ok: false; errors: ProblemDetail[] } {
+  const at = target.indexOf('?');
+  const params = new URLSearchParams(at === -1 ? '' : target.slice(at + 1));
+  const errors: ProblemDetail[] = [];
+  const refuse = (parameter: string, code: string, detail: string) =>
+    errors.push({ pointer: '', code, detail, parameter });
+  for (const name of new Set(params.keys())) {
+    if (!known.has(name)) refuse(name, 'unknown_parameter', `Unknown query parameter "${name}"`);
+    else if (params.getAll(name).length > 1)
+      refuse(name, 'repeated_parameter', `${name} is given more than once`);
+  }
+  const query: EventListQuery = { environment, limit: listLimits.defaultLimit };
+  const limit = params.get('limit');
+  if (limit !== null) {
+    const n = /^\d{1,3}$/.test(limit) ? Number(limit) : NaN;
+    if (n >= listLimits.minLimit && n <= listLimits.maxLimit) query.limit = n;
+    else
+      refuse(
+        'limit',
+        'invalid_limit',
+        `limit must be an integer from ${listLimits.minLimit} to ${listLimits.maxLimit}`,
+      );
+  }
+  const after = params.get('starting_after');
+  if (after !== null) {
+    if (eventId.test(after)) query.startingAfter = after;
+    else refuse('starting_after', 'invalid_cursor', 'starting_after must be an event id (evt_…)');
+  }
+  const type = params.get('type');
+  if (type !== null) {
+    if ((eventTypes as readonly string[]).includes(type)) query.types = [type];
+    else refuse('type', 'invalid_type', `type must be one of ${eventTypes.join(', ')}`);
+  }
+  for (const bound of createdBounds) {
+    const text = params.get(bound);
+    if (text === null) continue;
+    const ms = instantMs(text);
+    if (Number.isNaN(ms)) {
+      refuse(bound, 'invalid_created', `${bound} must be an ISO 8601 time or Unix seconds`);
+      continue;
+    }
+    if (bound === 'created[gte]') query.createdGteMs = Math.max(query.createdGteMs ?? ms, ms);
+    if (bound === 'created[gt]') query.createdGteMs = Math.max(query.createdGteMs ?? ms + 1, ms + 1);
+    if (bound === 'created[lt]') query.createdLtMs = Math.min(query.createdLtMs ?? ms, ms);
+    if (bound === 'created[lte]') query.createdLtMs = Math.min(query.createdLtMs ?? ms + 1, ms + 1);
+  }
+  const success = params.get('delivery_success');
+  if (success !== null) {
+    if (success === 'true' || success === 'false') query.deliverySuccess = success === 'true';
+    else refuse('delivery_success', 'invalid_delivery_success', 'delivery_success must be true or false');
+  }
+  return errors.length === 0 ? { ok: true, query } : { ok: false, errors };
+}
+
+/** A 400 listing the query's problems. */
+function badQuery(errors: ProblemDetail[], headers: Record<string, string>): PlainResponse {
+  const n = errors.length;
+  return problemResponse(
+    'invalid-request',
+    `${n} problem${n === 1 ? '' : 's'} in the query`,
+    headers,
+    errors,
+  );
+}
+
+/** GET /v2/events. */
+export async function listEvents(
+  target: string,
+  key: KeyRecord,
+  events: EventStore,
+  headers: Record<string, string>,
+): Promise<PlainResponse> {
+  const parsed = parseEventQuery(target, key.environment);
+  if (!parsed.ok) return badQuery(parsed.errors, headers);
+  const page = await events.list(parsed.query);
+  if (page === null) {
+    const detail = `starting_after names no event in this key's environment`;
+    return problemResponse('invalid-request', detail, headers, [
+      { pointer: '', code: 'unknown_cursor', detail, parameter: 'starting_after' },
+    ]);
+  }
+  return json(200, { object: 'list', data: page.events.map(eventBody), has_more: page.hasMore }, headers);
+}
+
+/** GET /v2/events/{id}. */
+export async function getEvent(
+  id: string,
+  key: KeyRecord,
+  events: EventStore,
+  headers: Record<string, string>,
+): Promise<PlainResponse> {
+  const event = eventId.test(id) ? await events.get(id) : undefined;
+  if (event?.environment !== key.environment)
+    return problemResponse('not-found', `No event ${id} in this key's environment`, headers);
+  return json(200, eventBody(event), headers);
+}
+
+/** GET /v2/orders/{id}/events: the events about one order of the key's environment. */
+export async function orderEvents(
+  orderId: string,
+  key: KeyRecord,
+  deps: OrdersDeps & { events: EventStore },
+  headers: Record<string, string>,
+): Promise<PlainResponse> {
+  const order = await deps.orders.get(orderId);
+  if (order?.environment !== key.environment)
+    return problemResponse('not-found', `No order ${orderId} in this key's environment`, headers);
+  const created = await deps.events.get(orderEventId(order.id));
+  const data = created ? [eventBody(created)] : [];
+  return json(200, { object: 'list', data, has_more: false }, headers);
+}

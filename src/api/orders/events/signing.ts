@@ -1,0 +1,64 @@
+// Standard Webhooks signing (https://www.standardwebhooks.com): the headers webhook-id (the event
+// id), webhook-timestamp (Unix seconds) and webhook-signature, `v1,<base64 HMAC-SHA256 of
+// "id.timestamp.body">` once per secret in use (several while a secret rolls). WebCrypto only, so
+// the server and the MSW handlers sign alike.
+
+const encoder = new TextEncoder();
+
+/** The key bytes of a `whsec_…` secret (base64 after the prefix). */
+function secretBytes(secret: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** Base64 of bytes. */
+function base64(bytes: ArrayBuffer): string {
+  let binary = '';
+  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** One `v1,<signature>` of a message under one secret. */
+export async function signature(
+  secret: string,
+  id: string,
+  timestampSec: number,
+  body: string,
+): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    secretBytes(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const mac = await crypto.subtle.sign('HMAC', key, encoder.encode(`${id}.${timestampSec}.${body}`));
+  return `v1,${base64(mac)}`;
+}
+
+/** The three Standard Webhooks headers of a delivery, signed with every secret given. */
+export async function signedHeaders(
+  secrets: readonly string[],
+  id: string,
+  timestampSec: number,
+  body: string,
+): Promise<Record<string, string>> {
+  const signatures = await Promise.all(secrets.map((s) => signature(s, id, timestampSec, body)));
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(timestampSec),
+    'webhook-signature': signatures.join(' '),
+  };
+}
+
+/** The secrets that sign now: the newest, and older ones whose overlap has not ended. */
+export function signingSecrets(
+  secrets: readonly { secret: string; expires_at: string | null }[],
+  nowMs: number,
+): string[] {
+  return secrets
+    .filter((s) => s.expires_at === null || Date.parse(s.expires_at) > nowMs)
+    .map((s) => s.secret);
+}

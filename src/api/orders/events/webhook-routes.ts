@@ -1,0 +1,141 @@
+// POST /v2/webhooks (register: the `whsec_` secret is shown once), GET /v2/webhooks, DELETE
+// /v2/webhooks/{id} and POST /v2/webhooks/{id}/roll-secret (a new secret; the old one keeps signing
+// for eventLimits.rollOverlapMs). Each sees only its key's environment's endpoints.
+import type { KeyRecord, OrdersDeps, WebhookEndpoint, WebhookStore } from '../deps.ts';
+import { isJsonMediaType, readBody } from '../create-order.ts';
+import { randomId } from '../ids.ts';
+import type { PlainRequest, PlainResponse } from '../plain.ts';
+import { json, problemResponse } from '../respond.ts';
+import { counted, validationErrors } from '../validation.ts';
+import { createWebhookSchema, eventLimits } from './event-contract.ts';
+import { endpointUrlProblem } from './endpoint-url.ts';
+import { webhookBody } from './order-event.ts';
+
+type WebhookDeps = OrdersDeps & { webhooks: WebhookStore };
+
+/** A new signing secret: `whsec_` and 24 random bytes in base64 (Standard Webhooks). */
+export function newSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `whsec_${btoa(binary)}`;
+}
+
+/** POST /v2/webhooks. */
+export async function createWebhook(
+  request: PlainRequest,
+  key: KeyRecord,
+  deps: WebhookDeps,
+  nowMs: number,
+  headers: Record<string, string>,
+): Promise<PlainResponse> {
+  if (!isJsonMediaType(request.headers['content-type']))
+    return problemResponse('unsupported-media-type', 'Send the body as Content-Type: application/json', {
+      ...headers,
+      'accept-post': 'application/json',
+    });
+  const read = await readBody(request.body);
+  if (read.kind === 'timed-out')
+    return problemResponse('request-timeout', `Send the body within ${read.afterMs / 1000} s`, headers);
+  if (read.kind === 'too-large')
+    return problemResponse('payload-too-large', 'The body is too large', headers);
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder().decode(read.bytes));
+  } catch {
+    return problemResponse('malformed-json', 'The body is not JSON', headers, [
+      { pointer: '', code: 'invalid_json', detail: 'The body is not JSON' },
+    ]);
+  }
+  const parsed = createWebhookSchema.safeParse(value, { reportInput: true });
+  if (!parsed.success) {
+    const errors = validationErrors(parsed.error.issues);
+    return problemResponse(
+      'validation-failed',
+      `${counted(errors.length, 'problem')} in the body`,
+      headers,
+      errors,
+    );
+  }
+  const livemode = key.environment === 'production';
+  const refusal =
+    endpointUrlProblem(parsed.data.url, livemode) ??
+    (await deps.checkWebhookUrl?.(parsed.data.url, livemode)) ??
+    null;
+  if (refusal !== null)
+    return problemResponse('validation-failed', refusal, headers, [
+      { pointer: '/url', code: 'unsafe_url', detail: refusal },
+    ]);
+  const existing = await deps.webhooks.list(key.environment);
+  if (existing.length >= eventLimits.maxEndpoints) {
+    const detail = `An environment has at most ${eventLimits.maxEndpoints} endpoints`;
+    return problemResponse('validation-failed', detail, headers, [
+      { pointer: '', code: 'too_many_endpoints', detail },
+    ]);
+  }
+  const endpoint: WebhookEndpoint = {
+    id: deps.ids.webhookId?.() ?? randomId('we_'),
+    url: parsed.data.url,
+    description: parsed.data.description ?? '',
+    enabled_events: [...new Set(parsed.data.enabled_events)],
+    environment: key.environment,
+    livemode,
+    status: 'enabled',
+    disabled_reason: null,
+    created: new Date(nowMs).toISOString(),
+    key_id: key.key_id,
+    secrets: [{ secret: deps.ids.webhookSecret?.() ?? newSecret(), expires_at: null }],
+  };
+  await deps.webhooks.save(endpoint);
+  return json(201, webhookBody(endpoint, true), headers);
+}
+
+/** GET /v2/webhooks: the environment's endpoints, oldest first, without secrets. */
+export async function listWebhooks(
+  key: KeyRecord,
+  webhooks: WebhookStore,
+  headers: Record<string, string>,
+): Promise<PlainResponse> {
+  const endpoints = await webhooks.list(key.environment);
+  return json(200, { object: 'list', data: endpoints.map((e) => webhookBody(e)), has_more: false }, headers);
+}
+
+/** The endpoint `id` of the key's environment, if there is one. */
+async function ownEndpoint(id: string, key: KeyRecord, webhooks: WebhookStore) {
+  const endpoint = /^we_[A-Za-z0-9]+$/.test(id) ? await webhooks.get(id) : undefined;
+  return endpoint?.environment === key.environment ? endpoint : undefined;
+}
+
+/** DELETE /v2/webhooks/{id}: deliveries to it stop. */
+export async function deleteWebhook(
+  id: string,
+  key: KeyRecord,
+  webhooks: WebhookStore,
+  headers: Record<string, string>,
+): Promise<PlainResponse> {
+  if (!(await ownEndpoint(id, key, webhooks)))
+    return problemResponse('not-found', `No webhook endpoint ${id} in this key's environment`, headers);
+  await webhooks.remove(id);
+  return json(200, { id, object: 'webhook_endpoint', deleted: true }, headers);
+}
+
+/** POST /v2/webhooks/{id}/roll-secret: a new secret, shown once; both sign during the overlap. */
+export async function rollWebhookSecret(
+  id: string,
+  key: KeyRecord,
+  deps: WebhookDeps,
+  nowMs: number,
+  headers: Record<string, string>,
+): Promise<PlainResponse> {
+  const endpoint = await ownEndpoint(id, key, deps.webhooks);
+  if (!endpoint)
+    return problemResponse('not-found', `No webhook endpoint ${id} in this key's environment`, headers);
+  const until = new Date(nowMs + eventLimits.rollOverlapMs).toISOString();
+  const kept = endpoint.secrets
+    .filter((s) => s.expires_at === null || Date.parse(s.expires_at) > nowMs)
+    .map((s) => ({ secret: s.secret, expires_at: s.expires_at ?? until }));
+  const secret = deps.ids.webhookSecret?.() ?? newSecret();
+  const rolled: WebhookEndpoint = { ...endpoint, secrets: [{ secret, expires_at: null }, ...kept] };
+  await deps.webhooks.save(rolled);
+  return json(200, webhookBody(rolled, true), headers);
+}

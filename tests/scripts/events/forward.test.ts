@@ -1,0 +1,65 @@
+// events:listen forwards each event from a running server to a local URL, signed with a stable
+// local secret that standardwebhooks verifies, one line per delivery; stopping deletes its endpoint.
+import { Webhook } from 'standardwebhooks';
+import { afterEach, describe, expect, it } from 'vitest';
+import { listen, localSecret } from '../../../scripts/events/forward.ts';
+import { fixtureKeys } from '../../api/orders/fixture-world.ts';
+import { serverRunner } from '../../api/orders/runners.ts';
+import { startReceiver } from '../../server/webhooks/receiver.ts';
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+});
+
+describe('events:listen', () => {
+  it('forwards an order.created signed with the local secret, and reports it', async () => {
+    const server = await serverRunner();
+    closers.push(() => server.close());
+    const target = await startReceiver();
+    closers.push(() => target.close());
+    const lines: string[] = [];
+    const listening = await listen({
+      api: server.baseUrl,
+      key: fixtureKeys.hooks,
+      forwardTo: target.url,
+      report: (line) => lines.push(line),
+    });
+    expect(listening.secret).toBe(localSecret(fixtureKeys.hooks));
+    const created = await fetch(`${server.baseUrl}/v2/orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${fixtureKeys.hooks}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ customer: 'cus_acme', lines: [{ sku: 'sku_widget', qty: 1 }] }),
+    });
+    const order = (await created.json()) as { id: string };
+    const deadline = Date.now() + 10_000;
+    while (lines.length === 0 && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20));
+    const [got] = target.received;
+    if (!got) throw new Error('nothing was forwarded');
+    const event = new Webhook(listening.secret).verify(got.body, {
+      'webhook-id': String(got.headers['webhook-id']),
+      'webhook-timestamp': String(got.headers['webhook-timestamp']),
+      'webhook-signature': String(got.headers['webhook-signature']),
+    });
+    expect(event).toMatchObject({ type: 'order.created', data: { object: { id: order.id } } });
+    expect(lines[0]).toMatch(new RegExp(`^order\\.created  evt_${order.id.slice(4)}  → 204  \\d+ ms$`));
+    await listening.stop();
+    const left = await fetch(`${server.baseUrl}/v2/webhooks`, {
+      headers: { authorization: `Bearer ${fixtureKeys.hooks}` },
+    });
+    expect(((await left.json()) as { data: { id: string }[] }).data.map((e) => e.id)).not.toContain(
+      listening.endpointId,
+    );
+  });
+
+  it('refuses a live key', async () => {
+    await expect(
+      listen({
+        api: 'http://127.0.0.1:1',
+        key: fixtureKeys.production,
+        forwardTo: 'http://127.0.0.1:1',
+        report: () => undefined,
+      }),
+    ).rejects.toThrow(/test-mode/);
+  });
+});

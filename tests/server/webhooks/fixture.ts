@@ -1,0 +1,83 @@
+// A delivery queue over in-memory stores, a clock the test moves, and one endpoint: what the
+// delivery tests share.
+import type { StoredOrder, WebhookEndpoint } from '../../../src/api/orders/deps.ts';
+import { OrderDerivedEvents } from '../../../src/api/orders/events/derived-events.ts';
+import { MemoryWebhookStore } from '../../../src/api/orders/events/memory-webhooks.ts';
+import { orderCreatedEvent } from '../../../src/api/orders/events/order-event.ts';
+import { MemoryOrderStore } from '../../../src/api/orders/memory-store.ts';
+import { memoryAttemptLog } from '../../../server/webhooks/attempts.ts';
+import { Deliverer } from '../../../server/webhooks/deliverer.ts';
+import { httpSender } from '../../../server/webhooks/sender.ts';
+
+/** A clock that moves only when the test says. */
+export function manualClock(startMs: number) {
+  let now = startMs;
+  return { now: () => now, advance: (ms: number) => void (now += ms), set: (ms: number) => void (now = ms) };
+}
+
+/** An endpoint of the sandbox at `url`, subscribed to every type. */
+export function endpointAt(
+  url: string,
+  createdMs: number,
+  secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+): WebhookEndpoint {
+  return {
+    id: 'we_test1',
+    url,
+    description: '',
+    enabled_events: ['*'],
+    environment: 'sandbox',
+    livemode: false,
+    status: 'enabled',
+    disabled_reason: null,
+    created: new Date(createdMs).toISOString(),
+    key_id: 'key_sandbox',
+    secrets: [{ secret, expires_at: null }],
+  };
+}
+
+/** An order of the sandbox created at `ms`. */
+export function orderAt(n: number, ms: number): StoredOrder {
+  return {
+    id: `ord_test${n}`,
+    customer: 'cus_acme',
+    lines: [{ sku: 'sku_widget', qty: 1 }],
+    livemode: false,
+    created_at: new Date(ms).toISOString(),
+    key_id: 'key_sandbox',
+    environment: 'sandbox',
+    idempotency_key: null,
+    request_sha256: null,
+    request_id: `req_test${n}`,
+  };
+}
+
+/** A queue over memory stores with one endpoint, sending over HTTP; nothing sends until runDue(). */
+export async function deliveryFixture(
+  endpoint: WebhookEndpoint,
+  clock: { now(): number },
+  timeoutMs = 15_000,
+) {
+  const orders = new MemoryOrderStore();
+  let deliverer: Deliverer | undefined;
+  const events = new OrderDerivedEvents(orders, { delivery: (id) => deliverer?.outcomes.of(id) });
+  const webhooks = new MemoryWebhookStore([endpoint]);
+  const log = memoryAttemptLog();
+  deliverer = new Deliverer({
+    events,
+    webhooks,
+    endpoints: () => webhooks.all(),
+    log,
+    clock,
+    send: httpSender(false),
+    random: () => 0.5,
+    timeoutMs,
+  });
+  const queue = deliverer;
+  /** Stores an order and queues its event, as a 201 does. */
+  const create = async (order: StoredOrder) => {
+    await orders.create(order);
+    queue.enqueue(orderCreatedEvent(order));
+  };
+  return { orders, events, webhooks, log, deliverer: queue, create };
+}

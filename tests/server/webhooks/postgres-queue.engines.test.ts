@@ -1,0 +1,91 @@
+// Delivery with orders in Postgres: each order's delivery is inserted by the statement that inserts
+// the order, and two workers claiming at once (FOR UPDATE SKIP LOCKED) send each attempt exactly
+// once in a fault-free run, counted at the receiver; a 410 disables the endpoint for every worker.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StoredOrder } from '../../../src/api/orders/deps.ts';
+import { OrderDerivedEvents } from '../../../src/api/orders/events/derived-events.ts';
+import { PostgresDatabase } from '../../../server/stores/postgres/database.ts';
+import { PostgresRaisedEvents, PostgresWebhookStore } from '../../../server/stores/postgres/event-stores.ts';
+import { PostgresOrderStore } from '../../../server/stores/postgres/order-store.ts';
+import { PostgresDeliveryQueue } from '../../../server/webhooks/postgres-queue.ts';
+import { httpSender } from '../../../server/webhooks/sender.ts';
+import { enginesAvailable, useEngines } from '../../helpers/engines.ts';
+import { endpointAt, orderAt } from './fixture.ts';
+import { startReceiver, type Receiver } from './receiver.ts';
+
+describe.skipIf(!enginesAvailable())('deliveries in Postgres', () => {
+  const engines = useEngines();
+  const open: { close(): Promise<void> }[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((o) => o.close()));
+  });
+
+  /** One worker: its own pool, stores and queue over the database at `url`. */
+  function worker(url: string) {
+    const db = new PostgresDatabase(url);
+    const orders = new PostgresOrderStore(db);
+    const events = new OrderDerivedEvents(orders, { raised: new PostgresRaisedEvents(db) });
+    const webhooks = new PostgresWebhookStore(db);
+    const queue = new PostgresDeliveryQueue(db, events, webhooks, {
+      send: httpSender(false),
+      random: () => 0.5,
+      batch: 8,
+    });
+    open.push({ close: async () => (await queue.close(), await db.close()) });
+    return { db, orders, events, webhooks, queue };
+  }
+
+  async function receiver(answer?: Parameters<typeof startReceiver>[0]): Promise<Receiver> {
+    const r = await startReceiver(answer);
+    open.push(r);
+    return r;
+  }
+
+  it('two workers send each of 300 deliveries exactly once', async () => {
+    const url = await engines.postgres().createDatabase();
+    const r = await receiver();
+    const [a, b] = [worker(url), worker(url)];
+    const now = Date.now();
+    await a.webhooks.save(endpointAt(r.url, now - 60_000));
+    const orders: StoredOrder[] = Array.from({ length: 300 }, (_, n) => orderAt(n + 1, now - 1000 + n));
+    await Promise.all(orders.map((o) => a.orders.create(o)));
+    await Promise.all([a.queue.runDue(), b.queue.runDue(), a.queue.runDue(), b.queue.runDue()]);
+    const counts = new Map<string, number>();
+    for (const got of r.received) {
+      const id = String(got.headers['webhook-id']);
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    expect(counts.size).toBe(300);
+    expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
+    const [left] = await a.db.query<{ n: number }>(
+      'left',
+      'select count(*)::int as n from webhook_deliveries',
+      [],
+    );
+    expect(left?.n).toBe(0);
+    const body = JSON.parse(r.received[0]?.body ?? '{}') as { request: { id: string } };
+    expect(body.request.id).toMatch(/^req_test\d+$/);
+  });
+
+  it('a 410 disables the endpoint, drops its deliveries and raises endpoint.disabled to its subscribers', async () => {
+    const url = await engines.postgres().createDatabase();
+    const gone = await receiver(() => ({ status: 410 }));
+    const watcher = await receiver();
+    const w = worker(url);
+    const now = Date.now();
+    await w.webhooks.save(endpointAt(gone.url, now - 60_000));
+    await w.webhooks.save({
+      ...endpointAt(watcher.url, now - 60_000),
+      id: 'we_watcher',
+      enabled_events: ['endpoint.disabled'],
+    });
+    await w.orders.create(orderAt(1, now - 500));
+    await w.orders.create(orderAt(2, now - 400));
+    await w.queue.runDue();
+    expect(gone.received.length).toBeGreaterThanOrEqual(1);
+    expect(await w.webhooks.get('we_test1')).toMatchObject({ status: 'disabled', disabled_reason: 'gone' });
+    expect(watcher.received.map((got) => JSON.parse(got.body) as { type: string })).toMatchObject([
+      { type: 'endpoint.disabled', data: { object: { id: 'we_test1' } } },
+    ]);
+  });
+});

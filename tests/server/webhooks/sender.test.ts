@@ -1,0 +1,56 @@
+// The SSRF rule at connection time: a live-mode delivery to a name that resolves to loopback is
+// refused before any connection is made (the resolver hook judges every address), as is one to an
+// address literal; a redirect to such an address is a failure and never followed.
+import { afterEach, describe, expect, it } from 'vitest';
+import { guardedLookupCheck, httpSender } from '../../../server/webhooks/sender.ts';
+import { startReceiver, type Receiver } from './receiver.ts';
+
+let receivers: Receiver[] = [];
+afterEach(async () => {
+  await Promise.all(receivers.map((r) => r.close()));
+  receivers = [];
+});
+
+const options = (livemode: boolean) => ({ timeoutMs: 2_000, livemode });
+
+describe('the sender', () => {
+  it.each([
+    ['a name resolving to loopback', (port: number) => `https://localhost:${port}/hooks`],
+    ['127.0.0.1', (port: number) => `https://127.0.0.1:${port}/hooks`],
+    ['[::1]', (port: number) => `https://[::1]:${port}/hooks`],
+    ['10.0.0.1', () => 'https://10.0.0.1/hooks'],
+    ['169.254.169.254', () => 'https://169.254.169.254/latest/meta-data'],
+  ])('refuses %s in live mode without connecting', async (_name, url) => {
+    const r = await startReceiver();
+    receivers.push(r);
+    const result = await httpSender(false)(url(r.port), {}, '{}', options(true));
+    expect(result).toMatchObject({ kind: 'failed' });
+    expect(r.connections()).toBe(0);
+  });
+
+  it('judges every address a name resolves to (the check at registration)', async () => {
+    expect(await guardedLookupCheck('https://localhost/hooks', true, false)).toMatch(
+      /loopback|127\.0\.0\.1|::1/,
+    );
+    expect(await guardedLookupCheck('http://localhost/hooks', false, false)).toBeNull();
+  });
+
+  it('delivers to http://localhost in test mode', async () => {
+    const r = await startReceiver();
+    receivers.push(r);
+    const result = await httpSender(false)(`http://localhost:${r.port}/hooks`, {}, '{}', options(false));
+    expect(result).toMatchObject({ kind: 'answered', status: 204 });
+  });
+
+  it('never follows a redirect, in any mode, to anywhere', async () => {
+    const target = await startReceiver();
+    const r = await startReceiver(() => ({
+      status: 307,
+      headers: { location: `http://127.0.0.1:${target.port}/x` },
+    }));
+    receivers.push(target, r);
+    const result = await httpSender(false)(r.url, {}, '{}', options(false));
+    expect(result).toMatchObject({ kind: 'answered', status: 307 });
+    expect(target.connections()).toBe(0);
+  });
+});
