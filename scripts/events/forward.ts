@@ -62,7 +62,7 @@ export async function listen(options: ListenOptions): Promise<Listening> {
         return;
       }
       const started = performance.now();
-      let status = 'failed';
+      let status: string;
       try {
         const headers = await signedHeaders([secret], id, Math.floor(Date.now() / 1000), body);
         const forwarded = await fetch(options.forwardTo, {

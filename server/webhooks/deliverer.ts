@@ -16,7 +16,7 @@ import { randomId } from '../../src/api/orders/ids.ts';
 import { attemptDelivery } from './attempt.ts';
 import type { AttemptLog, AttemptRecord } from './attempts.ts';
 import { DeliveryOutcomes } from './outcomes.ts';
-import { attemptTimeoutMs, disableAfterMs } from './schedule.ts';
+import { attemptTimeoutMs, disableAfterMs, jitterRandom } from './schedule.ts';
 import { httpSender, type Sender } from './sender.ts';
 
 /** What the queue delivers from and to, and how. */
@@ -78,11 +78,11 @@ export class Deliverer implements DeliveryQueue {
     this.o = {
       send: options.send ?? httpSender(),
       clock: systemClock,
-      random: Math.random,
+      random: jitterRandom,
       timeoutMs: attemptTimeoutMs,
       concurrency: 64,
       ...options,
-    } as Deliverer['o'];
+    };
   }
 
   /** Queues an event's deliveries (deps.onEvent): returns at once, sends on a later turn. */

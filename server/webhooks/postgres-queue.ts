@@ -9,7 +9,7 @@ import type { PostgresDatabase } from '../stores/postgres/database.ts';
 import { postgresSql } from '../stores/postgres/sql.ts';
 import { attemptDelivery } from './attempt.ts';
 import type { DeliveryQueue } from './deliverer.ts';
-import { attemptTimeoutMs, disableAfterMs } from './schedule.ts';
+import { attemptTimeoutMs, disableAfterMs, jitterRandom } from './schedule.ts';
 import { httpSender, type Sender } from './sender.ts';
 
 /** How a Postgres worker delivers. */
@@ -54,7 +54,7 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
     this.o = {
       send: options.send ?? httpSender(),
       clock: options.clock ?? systemClock,
-      random: options.random ?? Math.random,
+      random: options.random ?? jitterRandom,
       timeoutMs: options.timeoutMs ?? attemptTimeoutMs,
       batch: options.batch ?? 16,
       pollMs: options.pollMs ?? 250,

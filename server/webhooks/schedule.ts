@@ -22,6 +22,11 @@ export const disableAfterMs = 5 * 24 * 3_600_000;
 /** Jitter: each delay is multiplied by a factor in [1 - jitter, 1 + jitter). */
 export const jitter = 0.1;
 
+/** Uniform in [0, 1), for jitter: not seeded, since nothing about retries is replayed. */
+export function jitterRandom(): number {
+  return (crypto.getRandomValues(new Uint32Array(1))[0] ?? 0) / 2 ** 32;
+}
+
 /** Retry-After (seconds or an HTTP date) in ms from `nowMs`, or null when absent or unreadable. */
 export function retryAfterMs(value: string | undefined, nowMs: number): number | null {
   if (value === undefined) return null;

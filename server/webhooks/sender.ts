@@ -2,7 +2,7 @@
 // with a deadline, never following a redirect (a 3xx is a failure), and for a live-mode endpoint an
 // SSRF check on every address the name resolves to, before the connection is made (the resolver
 // hook of the socket, so the address checked is the address connected to).
-import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
@@ -29,7 +29,7 @@ export function allowPrivateFromEnv(env: NodeJS.ProcessEnv = process.env): boole
 /** A resolver that refuses a name if any address it resolves to is not allowed for the mode. */
 export function guardedLookup(livemode: boolean, allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...(options as LookupOptions), all: true }, (error, addresses: LookupAddress[]) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 4);
       const refused = addresses.find((a) => !addressAllowed(a.address, livemode, allowPrivate));
       if (refused) {
@@ -41,8 +41,7 @@ export function guardedLookup(livemode: boolean, allowPrivate: boolean): LookupF
         );
         return callback(denied, '', 4);
       }
-      if ((options as LookupOptions).all)
-        return (callback as (e: null, a: LookupAddress[]) => void)(null, addresses);
+      if (options.all) return (callback as (e: null, a: LookupAddress[]) => void)(null, addresses);
       const first = addresses[0] as LookupAddress;
       callback(null, first.address, first.family);
     });

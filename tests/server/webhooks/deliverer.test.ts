@@ -21,7 +21,7 @@ async function receiver(answers: Answer[]): Promise<Receiver> {
 
 /** Moves the clock to `ms` after t0 and sends what is due. */
 const at = async (
-  f: Awaited<ReturnType<typeof deliveryFixture>>,
+  f: ReturnType<typeof deliveryFixture>,
   clock: ReturnType<typeof manualClock>,
   ms: number,
 ) => {
@@ -33,7 +33,7 @@ describe('the retry schedule', () => {
   it('fails, times out, then 410: attempts at 0, 5 s and 5 min; the endpoint ends disabled and says so', async () => {
     const r = await receiver([{ status: 500 }, 'hang', { status: 410 }]);
     const clock = manualClock(t0);
-    const f = await deliveryFixture(endpointAt(r.url, t0 - 1), clock, 200);
+    const f = deliveryFixture(endpointAt(r.url, t0 - 1), clock, 200);
     await f.create(orderAt(1, t0));
     await at(f, clock, 0);
     await at(f, clock, 4_999);
@@ -60,7 +60,7 @@ describe('the retry schedule', () => {
   it('follows every step of the schedule until it is spent, then the delivery has failed', async () => {
     const r = await receiver(Array.from({ length: 8 }, () => ({ status: 503 })));
     const clock = manualClock(t0);
-    const f = await deliveryFixture(endpointAt(r.url, t0 - 1), clock);
+    const f = deliveryFixture(endpointAt(r.url, t0 - 1), clock);
     await f.create(orderAt(1, t0));
     let elapsed = 0;
     for (const step of [0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]) {
@@ -80,7 +80,7 @@ describe('the retry schedule', () => {
   it('honours Retry-After on 429 when it asks for longer than the schedule', async () => {
     const r = await receiver([{ status: 429, headers: { 'retry-after': '120' } }]);
     const clock = manualClock(t0);
-    const f = await deliveryFixture(endpointAt(r.url, t0 - 1), clock);
+    const f = deliveryFixture(endpointAt(r.url, t0 - 1), clock);
     await f.create(orderAt(1, t0));
     await at(f, clock, 0);
     expect(f.log.all[0]?.next_at).toBe(new Date(t0 + 120_000).toISOString());
@@ -94,7 +94,7 @@ describe('the retry schedule', () => {
     const elsewhere = await receiver([]);
     const r = await receiver([{ status: 302, headers: { location: elsewhere.url } }]);
     const clock = manualClock(t0);
-    const f = await deliveryFixture(endpointAt(r.url, t0 - 1), clock);
+    const f = deliveryFixture(endpointAt(r.url, t0 - 1), clock);
     await f.create(orderAt(1, t0));
     await at(f, clock, 0);
     expect(f.log.all[0]).toMatchObject({
@@ -108,7 +108,7 @@ describe('the retry schedule', () => {
   it('disables an endpoint that has failed for five days, and raises endpoint.disabled', async () => {
     const r = await receiver(Array.from({ length: 100 }, () => ({ status: 500 })));
     const clock = manualClock(t0);
-    const f = await deliveryFixture(endpointAt(r.url, t0 - 1), clock);
+    const f = deliveryFixture(endpointAt(r.url, t0 - 1), clock);
     const day = 24 * 3_600_000;
     for (let d = 0; d <= 5; d++) {
       await f.create(orderAt(d + 1, t0 + d * day));

@@ -53,17 +53,13 @@ export function orderAt(n: number, ms: number): StoredOrder {
 }
 
 /** A queue over memory stores with one endpoint, sending over HTTP; nothing sends until runDue(). */
-export async function deliveryFixture(
-  endpoint: WebhookEndpoint,
-  clock: { now(): number },
-  timeoutMs = 15_000,
-) {
+export function deliveryFixture(endpoint: WebhookEndpoint, clock: { now(): number }, timeoutMs = 15_000) {
   const orders = new MemoryOrderStore();
-  let deliverer: Deliverer | undefined;
-  const events = new OrderDerivedEvents(orders, { delivery: (id) => deliverer?.outcomes.of(id) });
+  const outcomes: { of?: (id: string) => boolean | undefined } = {};
+  const events = new OrderDerivedEvents(orders, { delivery: (id) => outcomes.of?.(id) });
   const webhooks = new MemoryWebhookStore([endpoint]);
   const log = memoryAttemptLog();
-  deliverer = new Deliverer({
+  const deliverer = new Deliverer({
     events,
     webhooks,
     endpoints: () => webhooks.all(),
@@ -73,6 +69,7 @@ export async function deliveryFixture(
     random: () => 0.5,
     timeoutMs,
   });
+  outcomes.of = (id) => deliverer.outcomes.of(id);
   const queue = deliverer;
   /** Stores an order and queues its event, as a 201 does. */
   const create = async (order: StoredOrder) => {

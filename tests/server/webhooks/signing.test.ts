@@ -25,7 +25,7 @@ describe('Standard Webhooks signatures', () => {
   it('verify with standardwebhooks; the id is the event id and the body the event', async () => {
     receiver = await startReceiver();
     const clock = { now: () => Date.now() };
-    const f = await deliveryFixture(endpointAt(receiver.url, Date.now() - 1000, oldSecret), clock);
+    const f = deliveryFixture(endpointAt(receiver.url, Date.now() - 1000, oldSecret), clock);
     await f.create(orderAt(1, Date.now()));
     await f.deliverer.runDue();
     const [delivery] = receiver.received;
@@ -42,7 +42,7 @@ describe('Standard Webhooks signatures', () => {
   it('fail on a tampered body, another secret, or a timestamp five minutes old', async () => {
     receiver = await startReceiver();
     const sentAt = Date.now() - 6 * 60_000;
-    const f = await deliveryFixture(endpointAt(receiver.url, sentAt - 1000, oldSecret), {
+    const f = deliveryFixture(endpointAt(receiver.url, sentAt - 1000, oldSecret), {
       now: () => sentAt,
     });
     await f.create(orderAt(2, sentAt));
@@ -67,7 +67,7 @@ describe('Standard Webhooks signatures', () => {
       { secret: newSecret, expires_at: null },
       { secret: oldSecret, expires_at: new Date(Date.now() + 3_600_000).toISOString() },
     ];
-    const f = await deliveryFixture(endpoint, { now: () => Date.now() });
+    const f = deliveryFixture(endpoint, { now: () => Date.now() });
     await f.create(orderAt(3, Date.now()));
     await f.deliverer.runDue();
     const delivery = receiver.received[0];
