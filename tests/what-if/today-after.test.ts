@@ -101,6 +101,13 @@ describe('today → after', () => {
     expect([shown.text.today, shown.text.after]).toEqual([today, after]);
   });
 
+  it('shows the same figure on both sides before any change is entered', () => {
+    // 0.0123% of 200,000 fail today (24.6); the field shows 0.01 (20 a day), but nothing was entered
+    const shown = presentChange({ ...change, requests_per_day: 200_000, current_error_pct: 0.0123 }, {});
+    expect(shown.text.after).toBe(shown.text.today);
+    expect(presentRotate(rotate('active'), {}).text.today).toBe('0');
+  });
+
   it('keeps today’s figure when the inputs change', () => {
     const values: WhatIfValues[] = [{ throttleRpm: 0 }, { throttleRpm: 75 }, { throttleRpm: 1000 }];
     expect(values.map((v) => presentThrottle(throttle, v).text.today)).toEqual(['500', '500', '500']);

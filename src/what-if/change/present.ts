@@ -15,8 +15,9 @@ function changeDefaults(setup: ChangeSetup): WhatIfValues {
 
 /** Presents the change what-if for the given inputs. */
 export function presentChange(setup: ChangeSetup, values: WhatIfValues): Presented {
-  const inputs = { ...changeDefaults(setup), ...values };
-  const outcome = changeOutcome(setup, inputs.changeErrorPct ?? 0, inputs.changeRolloutPct ?? 100);
+  // Without an entered rate, today's exact one (the field shows it rounded): no change means no change.
+  const errorPct = values.changeErrorPct ?? setup.current_error_pct ?? 0;
+  const outcome = changeOutcome(setup, errorPct, values.changeRolloutPct ?? 100);
   return {
     text: {
       failing: formatPct(outcome.failing_pct, 2),
