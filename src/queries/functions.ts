@@ -1,6 +1,6 @@
 // Queries of the Functions screen and a function's detail page.
 import type { Workspace } from '../lib/db.ts';
-import { runQuery } from './sql-file.ts';
+import { runOne, runQuery } from './sql-file.ts';
 import { consumersById, lookup, type ConsumerRow } from './common.ts';
 import { functionRows, routesById, type RouteRow } from './rows.ts';
 
@@ -30,6 +30,19 @@ export interface FunctionDayRow {
   errors: number;
   p99_ms: number;
 }
+
+/** The limits of the one status rule (v_function_status), for the sentence that states it. */
+export interface FunctionStatusRule {
+  function_error_pct: number;
+  degraded_error_pct: number;
+  degraded_p99_ms: number;
+  busy_invocations_per_day: number;
+  cold_heavy_pct: number;
+}
+
+/** The status rule's limits (one row). */
+export const functionStatusRule = (db?: Workspace) =>
+  runOne<FunctionStatusRule>('functions', 'status_rule', {}, db);
 
 /** Every function id (for getStaticPaths). */
 export const functionIds = async (db?: Workspace) => (await functionRows(db)).map((r) => r.function_id);
@@ -84,5 +97,6 @@ export async function functionDetailScreen(functionId: string, db?: Workspace) {
     routes: await functionRoutes(functionId, db),
     consumers: await functionConsumers(functionId, db),
     daily: await functionDaily(functionId, db),
+    statusRule: await functionStatusRule(db),
   };
 }

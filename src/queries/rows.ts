@@ -64,7 +64,7 @@ export interface RouteRow {
   blast_reason: string;
 }
 
-/** One deployed function (v_function_stats with its route and v_blast_score). */
+/** One deployed function (v_function_stats with its route, v_function_status and v_blast_score). */
 export interface FunctionRow {
   function_id: string;
   name: string;
@@ -74,7 +74,12 @@ export interface FunctionRow {
   route_method: string;
   route_path: string;
   route_stage: string;
+  /** By the one rule: the worse of its figures and the alerts naming it (v_function_status). */
   status: 'healthy' | 'degraded' | 'erroring';
+  /** What decides the status: the alerts naming it, then its figures over the period. */
+  status_reason: string;
+  /** Not healthy: the Overview's "Healthy functions" card lists these. */
+  needs_attention: boolean;
   invocations: number;
   cold_starts: number;
   cold_pct: number | null;

@@ -186,7 +186,7 @@ describe('the score on the default workspace', () => {
 describe('statuses on the default workspace', () => {
   it('follow the rule for every function', async () => {
     const off = await db.query(
-      `select name, status, status_by_rule, status_reason from v_function_status where not follows_rule`,
+      `select name, reported_status, figures_status, status_reason from v_function_status where not follows_rule`,
     );
     expect(off).toEqual([]);
   });
@@ -194,11 +194,11 @@ describe('statuses on the default workspace', () => {
   it('never show a healthy function slower than a degraded one, nor colder unless it is rarely called', async () => {
     const pairs = await db.query(
       `select h.name as healthy, d.name as degraded from v_function_status h, v_function_status d
-       where h.status = 'healthy' and d.status = 'degraded'
+       where h.figures_status = 'healthy' and d.figures_status = 'degraded'
          and (h.p99_ms > d.p99_ms or (h.cold_pct > d.cold_pct and h.is_busy))`,
     );
     expect(pairs).toEqual([]);
-    const degraded = await db.query(`select name from v_function_status where status = 'degraded'`);
+    const degraded = await db.query(`select name from v_function_status where figures_status = 'degraded'`);
     expect(degraded).toEqual([{ name: DEGRADED_FUNCTION }]);
   });
 });
