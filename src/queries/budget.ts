@@ -49,6 +49,8 @@ export interface BurnAlertRow {
   span_start: string;
   started_at: string;
   ended_at: string;
+  /** 'measured … UTC, fired … UTC': the one label of its windows, as the Overview's alert says it. */
+  window_label: string;
   peak_burn_rate: number;
   status_5xx: number;
   budget_spent_pct: number;
