@@ -29,7 +29,7 @@ export interface BudgetDayRow {
 
 /** A multi-window burn-rate rule over the period (v_budget_burn_rates, aggregated). */
 export interface BurnRuleRow {
-  rule: 'fast' | 'slow';
+  rule: 'fast' | 'slow' | 'sustained';
   burn_rate_threshold: number;
   long_window_minutes: number;
   short_window_minutes: number;
@@ -41,7 +41,7 @@ export interface BurnRuleRow {
 /** An error-budget burn alert (v_alert_budget_burn); times as 'YYYY-MM-DD HH:MM:SS' UTC. */
 export interface BurnAlertRow {
   alert_id: string;
-  rule: 'fast' | 'slow';
+  rule: 'fast' | 'slow' | 'sustained';
   severity: string;
   burn_rate_threshold: number;
   long_window_minutes: number;

@@ -99,8 +99,8 @@ describe.runIf(browserAvailable())('budget view', () => {
     const overview = await texts(`${server.baseUrl}/app/api`, (id) => `li[data-alert-id="${id}"]`);
     const budget = await texts(`${server.baseUrl}/app/api/budget`, (id) => `article[data-alert-id="${id}"]`);
     alerts.forEach((a, i) => {
-      const measured = `measured ${span(a.span, a.ended)}`;
-      const fired = `fired ${span(a.started, a.ended)}`;
+      const measured = `measured ${span(a.span, a.ended)}`.toLowerCase();
+      const fired = `fired ${span(a.started, a.ended)}`.toLowerCase();
       for (const text of [overview[i], budget[i]]) {
         expect(text?.toLowerCase()).toContain(measured);
         expect(text?.toLowerCase()).toContain(fired);
