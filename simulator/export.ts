@@ -39,7 +39,9 @@ interface Source {
 
 /** A column as exported: a naive timestamp (UTC by the workspace's convention) as a UTC instant. */
 const exportedColumn = (column: string, type: string): string =>
-  type === 'TIMESTAMP' ? `timezone('UTC', ${identifier(column)}) as ${identifier(column)}` : identifier(column);
+  type === 'TIMESTAMP'
+    ? `timezone('UTC', ${identifier(column)}) as ${identifier(column)}`
+    : identifier(column);
 
 /** Exports every base table, measure view and live view of a workspace into `outDir` (replacing what was there). */
 export async function exportParquet(

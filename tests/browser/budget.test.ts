@@ -77,7 +77,7 @@ describe.runIf(browserAvailable())('budget view', () => {
     await context.close();
   });
 
-  it('labels each burn alert\'s measuring window and firing time the same way on the Overview and here', async () => {
+  it("labels each burn alert's measuring window and firing time the same way on the Overview and here", async () => {
     const { server, browser } = session();
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
@@ -93,7 +93,9 @@ describe.runIf(browserAvailable())('budget view', () => {
     const texts = async (url: string, selector: (id: string) => string) => {
       await page.goto(url);
       return Promise.all(
-        alerts.map(async (a) => ((await page.locator(selector(a.alert_id)).textContent()) ?? '').replace(/\s+/g, ' ')),
+        alerts.map(async (a) =>
+          ((await page.locator(selector(a.alert_id)).textContent()) ?? '').replace(/\s+/g, ' '),
+        ),
       );
     };
     const overview = await texts(`${server.baseUrl}/app/api`, (id) => `li[data-alert-id="${id}"]`);

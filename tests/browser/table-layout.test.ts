@@ -41,7 +41,9 @@ function crowdedHeaders(page: Page): Promise<string[]> {
       labels.forEach((l, i) => {
         if (l.box.width === 0) return;
         if (l.box.left < l.th.left - 0.5 || l.box.right > l.th.right + 0.5)
-          found.push(`"${l.text}" (${Math.round(l.box.width)} px) overflows its ${Math.round(l.th.width)} px cell`);
+          found.push(
+            `"${l.text}" (${Math.round(l.box.width)} px) overflows its ${Math.round(l.th.width)} px cell`,
+          );
         const next = labels[i + 1];
         if (next && next.box.width > 0 && next.box.left - l.box.right < 4)
           found.push(`"${l.text}" touches "${next.text}"`);
@@ -64,15 +66,18 @@ describe.runIf(browserAvailable())('table layout', () => {
     await page.close();
   });
 
-  it.each(['/app/api/keys', '/app/api/routes', '/app/api/functions', '/app/api/consumers', '/app/api/budget'])(
-    'keeps every header label of %s inside its cell at 1440 px',
-    async (path) => {
-      const { server, browser } = session();
-      const { page } = await openPage(browser, { width: 1440, height: 900 });
-      await page.goto(`${server.baseUrl}${path}`);
-      expect(await page.locator('table.data thead th').count()).toBeGreaterThan(0);
-      expect(await crowdedHeaders(page)).toEqual([]);
-      await page.close();
-    },
-  );
+  it.each([
+    '/app/api/keys',
+    '/app/api/routes',
+    '/app/api/functions',
+    '/app/api/consumers',
+    '/app/api/budget',
+  ])('keeps every header label of %s inside its cell at 1440 px', async (path) => {
+    const { server, browser } = session();
+    const { page } = await openPage(browser, { width: 1440, height: 900 });
+    await page.goto(`${server.baseUrl}${path}`);
+    expect(await page.locator('table.data thead th').count()).toBeGreaterThan(0);
+    expect(await crowdedHeaders(page)).toEqual([]);
+    await page.close();
+  });
 });

@@ -33,7 +33,9 @@ describe('functions screen', () => {
        join v_blast_score b on b.target_type = 'function' and b.target_id = f.function_id order by function_id`,
     );
     const pick = (r: Record<string, unknown>) =>
-      Object.fromEntries([...columns, 'status', 'status_reason', 'needs_attention', 'blast_score'].map((c) => [c, r[c]]));
+      Object.fromEntries(
+        [...columns, 'status', 'status_reason', 'needs_attention', 'blast_score'].map((c) => [c, r[c]]),
+      );
     expect(
       rows
         .map((r) => pick({ ...r }))

@@ -84,7 +84,9 @@ describe('npm run export, for another tool', () => {
     expect(stamped.map((s) => `${s.table_name}.${s.column_name}`)).toContain('log_sample.ts');
     for (const { table_name: table, column_name: column } of stamped) {
       // tables with a day are partitioned (a folder), the rest one file
-      const glob = existsSync(join(out, table)) ? join(out, table, '*', '*.parquet') : join(out, `${table}.parquet`);
+      const glob = existsSync(join(out, table))
+        ? join(out, table, '*', '*.parquet')
+        : join(out, `${table}.parquet`);
       const [type] = await db.query<{ column_type: string }>(
         `select column_type from (describe select "${column}" from read_parquet($glob))`,
         { glob },
@@ -105,7 +107,9 @@ describe('npm run export, for another tool', () => {
     const views = await db.query<{ name: string }>(
       `select view_name as name from duckdb_views() where not internal and schema_name = 'main' order by 1`,
     );
-    expect(views.map((v) => v.name)).toEqual(expect.arrayContaining(['v_overview', 'v_key_stats', 'v_alerts']));
+    expect(views.map((v) => v.name)).toEqual(
+      expect.arrayContaining(['v_overview', 'v_key_stats', 'v_alerts']),
+    );
     for (const { name } of views) {
       const path = join(out, `${name}.parquet`);
       expect(existsSync(path), name).toBe(true);

@@ -57,9 +57,12 @@ describe.each([
   });
 
   it('says why in words: the window, the rate, the budget and who burned it', async () => {
-    const [row] = await db().query<{ window_label: string; cause: string; evidence: string; next_step: string }>(
-      'select window_label, cause, evidence, next_step from v_alert_budget_burn',
-    );
+    const [row] = await db().query<{
+      window_label: string;
+      cause: string;
+      evidence: string;
+      next_step: string;
+    }>('select window_label, cause, evidence, next_step from v_alert_budget_burn');
     expect(row).toEqual({
       // the data it measured (its long window before the first firing) and when it fired, labelled
       // the same way on the Overview (the evidence) and on the budget view
