@@ -31,7 +31,7 @@ const budgetDayRow = z.object({
 export type BudgetDayRow = z.infer<typeof budgetDayRow>;
 
 const burnRuleRow = z.object({
-  rule: z.enum(['fast', 'slow']),
+  rule: z.enum(['fast', 'slow', 'sustained']),
   burn_rate_threshold: z.number(),
   long_window_minutes: z.number(),
   short_window_minutes: z.number(),
@@ -44,7 +44,7 @@ export type BurnRuleRow = z.infer<typeof burnRuleRow>;
 
 const burnAlertRow = z.object({
   alert_id: z.string(),
-  rule: z.enum(['fast', 'slow']),
+  rule: z.enum(['fast', 'slow', 'sustained']),
   severity: z.string(),
   burn_rate_threshold: z.number(),
   long_window_minutes: z.number(),
@@ -52,6 +52,8 @@ const burnAlertRow = z.object({
   span_start: z.string(),
   started_at: z.string(),
   ended_at: z.string(),
+  /** 'measured … UTC, fired … UTC': the one label of its windows, as the Overview's alert says it. */
+  window_label: z.string(),
   peak_burn_rate: z.number(),
   status_5xx: z.number(),
   budget_spent_pct: z.number(),

@@ -1,6 +1,6 @@
 // Queries of the Functions screen and a function's detail page.
 import type { Workspace } from '../node/db.ts';
-import { runQuery } from './sql-file.ts';
+import { runOne, runQuery } from './sql-file.ts';
 import { consumersById, lookup, type ConsumerRow } from './common.ts';
 import { functionRows, routesById, type RouteRow } from './rows.ts';
 import { z } from 'zod';
@@ -36,6 +36,20 @@ const functionDayRow = z.object({
 });
 /** A function's invocations on one day (v_function_daily). */
 export type FunctionDayRow = z.infer<typeof functionDayRow>;
+
+const functionStatusRuleRow = z.object({
+  function_error_pct: z.number(),
+  degraded_error_pct: z.number(),
+  degraded_p99_ms: z.number(),
+  busy_invocations_per_day: z.number(),
+  cold_heavy_pct: z.number(),
+});
+/** The limits of the one status rule (v_function_status), for the sentence that states it. */
+export type FunctionStatusRule = z.infer<typeof functionStatusRuleRow>;
+
+/** The status rule's limits (one row). */
+export const functionStatusRule = (db?: Workspace) =>
+  runOne(functionStatusRuleRow, 'functions', 'status_rule', {}, db);
 
 /** Every function id (for getStaticPaths). */
 export const functionIds = async (db?: Workspace) => (await functionRows(db)).map((r) => r.function_id);
@@ -90,5 +104,6 @@ export async function functionDetailScreen(functionId: string, db?: Workspace) {
     routes: await functionRoutes(functionId, db),
     consumers: await functionConsumers(functionId, db),
     daily: await functionDaily(functionId, db),
+    statusRule: await functionStatusRule(db),
   };
 }

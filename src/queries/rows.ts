@@ -76,7 +76,12 @@ const functionRow = z.object({
   route_method: z.string(),
   route_path: z.string(),
   route_stage: z.string(),
+  /** By the one rule: the worse of its figures and the alerts naming it (v_function_status). */
   status: z.enum(['healthy', 'degraded', 'erroring']),
+  /** What decides the status: the alerts naming it, then its figures over the period. */
+  status_reason: z.string(),
+  /** Not healthy: the Overview's "Healthy functions" card lists these. */
+  needs_attention: z.boolean(),
   invocations: z.number(),
   cold_starts: z.number(),
   cold_pct: z.number().nullable(),
@@ -88,7 +93,7 @@ const functionRow = z.object({
   is_high_blast: z.boolean(),
   blast_reason: z.string(),
 });
-/** One deployed function (v_function_stats with its route and v_blast_score). */
+/** One deployed function (v_function_stats with its route, v_function_status and v_blast_score). */
 export type FunctionRow = z.infer<typeof functionRow>;
 
 /** Every key, highest blast first. */
