@@ -79,6 +79,8 @@ export class PostgresOrderStore implements OrderStore {
 
   /** A stored order by id. */
   async get(id: string): Promise<StoredOrder | undefined> {
+    // Postgres text cannot hold NUL, so no stored id has one (`GET /v2/orders/ord_%00` is a 404).
+    if (id.includes('\0')) return undefined;
     const [row] = await this.db.query<OrderRow>('order_by_id', postgresSql('order_by_id'), [id]);
     return row === undefined ? undefined : toStoredOrder(row);
   }

@@ -1,7 +1,8 @@
 // The request log in Postgres, for servers with their orders there: every worker appends its
 // answers in batches (one INSERT of a JSON array at most every `flushMs`), every console reads the same
 // rows, and the oldest rows past the cap are deleted now and then. The log is best-effort, as its
-// embedded twin: a batch Postgres refuses is dropped (logged once per outage); orders never are.
+// embedded twin: while Postgres is out a batch is dropped (logged once per outage); orders never
+// are. A batch Postgres refuses is split until only the records it refuses are dropped.
 import type {
   KeyActivity,
   LiveSummary,
@@ -10,6 +11,7 @@ import type {
   RequestPageQuery,
 } from '../../../src/api/request-log.ts';
 import type { LoggedRequest, RequestRecord } from '../../../src/api/request-record.ts';
+import { StoreUnavailableError } from '../../../src/api/orders/deps.ts';
 import type { PostgresDatabase } from './database.ts';
 import { postgresSql } from './sql.ts';
 
@@ -139,9 +141,14 @@ export class PostgresRequestLog implements RequestLog {
     });
   }
 
+  /** Inserts a batch; a batch Postgres refuses (not an outage) is split until only the bad records fail. */
   private async insert(batch: RequestRecord[]): Promise<void> {
     try {
-      await this.db.query('insert_requests', postgresSql('insert_requests'), [JSON.stringify(batch)]);
+      const refused = await this.insertSplitting(batch);
+      if (refused.count > 0)
+        console.warn(
+          `Request log: ${refused.count} record(s) not stored in Postgres, refused one by one: ${refused.reason}`,
+        );
       if (++this.flushes % 20 === 0)
         await this.db.query('request_trim', postgresSql('request_trim'), [this.maxRows]);
       this.failing = false;
@@ -153,6 +160,32 @@ export class PostgresRequestLog implements RequestLog {
       this.failing = true;
     }
   }
+
+  /** Inserts `batch`, halving it on a refusal so one bad record never sinks the rest; throws on an outage. */
+  private async insertSplitting(batch: RequestRecord[]): Promise<{ count: number; reason: string }> {
+    try {
+      await this.db.query('insert_requests', postgresSql('insert_requests'), [serialised(batch)]);
+      return { count: 0, reason: '' };
+    } catch (error) {
+      if (error instanceof StoreUnavailableError) throw error;
+      if (batch.length === 1) return { count: 1, reason: (error as Error).message };
+      const half = Math.ceil(batch.length / 2);
+      const first = await this.insertSplitting(batch.slice(0, half));
+      const second = await this.insertSplitting(batch.slice(half));
+      return { count: first.count + second.count, reason: first.reason || second.reason };
+    }
+  }
+}
+
+/**
+ * A batch as the INSERT's one JSON parameter. Postgres text cannot hold NUL (a JSON "\u0000" is
+ * refused as an "unsupported Unicode escape sequence"), and a path, a User-Agent or a problem that
+ * repeats a body's field name may carry one: each is stored as the six characters `\u0000`.
+ */
+function serialised(batch: RequestRecord[]): string {
+  return JSON.stringify(batch, (_key, value: unknown) =>
+    typeof value === 'string' && value.includes('\0') ? value.replaceAll('\0', '\\u0000') : value,
+  );
 }
 
 /** A row as the embedded log returns it (bigints as numbers). */
