@@ -79,6 +79,7 @@ export async function createOrder(
   if (idempotency.kind === 'invalid') return problemResponse('invalid-request', idempotency.reason, headers);
   const read = await readBody(request.body);
   if (read.kind === 'too-large') return problemResponse('payload-too-large', tooLarge, headers);
+  if (read.kind === 'malformed') return problemResponse('invalid-request', read.reason, headers);
   if (read.kind === 'timed-out') {
     const seconds = read.afterMs / 1000;
     return problemResponse('request-timeout', `Send the body within ${seconds} s`, headers);
