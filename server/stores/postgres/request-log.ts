@@ -11,7 +11,7 @@ import type {
   RequestPageQuery,
 } from '../../../src/api/request-log.ts';
 import type { LoggedRequest, RequestRecord } from '../../../src/api/request-record.ts';
-import { StoreUnavailableError } from '../../../src/api/orders/deps.ts';
+import pg from 'pg';
 import type { PostgresDatabase } from './database.ts';
 import { postgresSql } from './sql.ts';
 
@@ -167,7 +167,9 @@ export class PostgresRequestLog implements RequestLog {
       await this.db.query('insert_requests', postgresSql('insert_requests'), [serialised(batch)]);
       return { count: 0, reason: '' };
     } catch (error) {
-      if (error instanceof StoreUnavailableError) throw error;
+      // Only a statement Postgres refused is split; anything else (an outage, a pool closed) is not
+      // about the records.
+      if (!(error instanceof pg.DatabaseError)) throw error;
       if (batch.length === 1) return { count: 1, reason: (error as Error).message };
       const half = Math.ceil(batch.length / 2);
       const first = await this.insertSplitting(batch.slice(0, half));
