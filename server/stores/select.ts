@@ -107,7 +107,14 @@ export async function openStores(
     summary: describeStores(urls),
     checks,
     ...(engines && db
-      ? { requestLog: (maxBytes: number) => new engines.PostgresRequestLog(db, maxBytes) }
+      ? {
+          requestLog: (maxBytes: number) => {
+            const log = new engines.PostgresRequestLog(db, maxBytes);
+            // Order batches carry the log's records: one INSERT and one commit for both.
+            postgresOrders?.carry(log);
+            return log;
+          },
+        }
       : {}),
     close: async () => {
       await postgresOrders?.drain();

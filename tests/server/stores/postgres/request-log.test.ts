@@ -3,7 +3,9 @@
 // NUL in an order id reads as no such order (404), as on the embedded server.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PostgresDatabase } from '../../../../server/stores/postgres/database.ts';
+import { PostgresOrderStore } from '../../../../server/stores/postgres/order-store.ts';
 import { PostgresRequestLog } from '../../../../server/stores/postgres/request-log.ts';
+import type { StoredOrder } from '../../../../src/api/orders/deps.ts';
 import type { RequestRecord } from '../../../../src/api/request-record.ts';
 import { get, post, validOrder } from '../../../api/orders/contract-cases.ts';
 import { enginesAvailable, useEngines } from '../../../helpers/engines.ts';
@@ -41,11 +43,54 @@ describe.skipIf(!enginesAvailable())('PostgresRequestLog', { timeout: 60_000 }, 
   });
 
   async function freshLog(): Promise<PostgresRequestLog> {
+    return (await freshStores()).log;
+  }
+
+  /** A log that flushes on its own only every 10 s, and an order store carrying its records. */
+  async function freshStores() {
     const db = new PostgresDatabase(await engines.postgres().createDatabase());
     const log = new PostgresRequestLog(db, 1_000_000, 10_000);
+    const orders = new PostgresOrderStore(db);
+    orders.carry(log);
     open.push(log, db);
-    return log;
+    return { db, log, orders };
   }
+
+  const order = (n: number): StoredOrder => ({
+    id: `ord_${String(n).padStart(24, '0')}`,
+    customer: 'cus_acme',
+    lines: [{ sku: 'sku_widget', qty: 1 }],
+    livemode: false,
+    created_at: new Date(Date.UTC(2026, 10, 1, 12, 0, 0, n)).toISOString(),
+    key_id: 'key_a',
+    environment: 'sandbox',
+    idempotency_key: null,
+    request_sha256: null,
+  });
+
+  it('carries the waiting records in the next order batch: one INSERT, one commit', async () => {
+    const { db, log, orders } = await freshStores();
+    await orders.create(order(0)); // migrates the schema
+    const statements = vi.spyOn(db, 'query');
+    for (const r of [record(1), record(2)]) log.append(r);
+    await Promise.all([orders.create(order(1)), orders.create(order(2))]);
+    expect(statements.mock.calls.map(([name]) => name)).toEqual(['insert_orders_and_requests']);
+    statements.mockRestore();
+    expect((await log.page({ limit: 10 })).rows.map((r) => r.request_id)).toEqual(['req_2', 'req_1']);
+    expect(await orders.count()).toBe(3);
+  });
+
+  it('creates the orders of a batch whose carried records Postgres refuses, and keeps the good records', async () => {
+    const { log, orders } = await freshStores();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await orders.create(order(0));
+    for (const r of [record(1), record(2, { status: 70_000 }), record(3)]) log.append(r);
+    await Promise.all([orders.create(order(1)), orders.create(order(2))]);
+    expect(await orders.count()).toBe(3);
+    await log.flushed();
+    expect((await log.page({ limit: 10 })).rows.map((r) => r.request_id)).toEqual(['req_3', 'req_1']);
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
 
   it('stores a NUL escaped, and the records batched with it', async () => {
     const log = await freshLog();
