@@ -3,7 +3,15 @@
 // keys the Keys page lists, and the environment that changes what is built), compared with the
 // digest written beside the build when it last succeeded. Same inputs, same build: skip it.
 import { createHash, type Hash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, createReadStream } from 'node:fs';
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  createReadStream,
+} from 'node:fs';
 import { join, relative } from 'node:path';
 import { defaultDataFile } from '../src/lib/data-file.ts';
 import { issuedKeysFile } from '../src/lib/issued-keys-file.ts';

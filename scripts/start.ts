@@ -34,6 +34,7 @@ await runCli(serverCli, async () => {
     run('npx', ['astro', 'build']);
     run('node', ['scripts/precompress.ts', distDir]);
     recordBuild(distDir, digest);
-  } else console.log(`The build in ${distDir}/ is up to date with the sources and the workspace: serving it.`);
+  } else
+    console.log(`The build in ${distDir}/ is up to date with the sources and the workspace: serving it.`);
   await import('./serve.ts');
 });

@@ -54,8 +54,8 @@ type End = ServerResponse['end'];
  * an answer to HEAD. Each write is flushed through, so a streamed page still arrives as it renders.
  */
 function compressAsWritten(req: IncomingMessage, res: ServerResponse, coding: Coding): void {
-  const write = res.write.bind(res) as Write;
-  const end = res.end.bind(res) as End;
+  const write: Write = res.write.bind(res);
+  const end: End = res.end.bind(res);
   const writeHead = res.writeHead.bind(res);
   let decided = false;
   let stream: BrotliCompress | Gzip | null = null;
@@ -67,7 +67,13 @@ function compressAsWritten(req: IncomingMessage, res: ServerResponse, coding: Co
     const length = Number(res.getHeader('content-length') ?? Infinity);
     const bodyless = req.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
     const partial = res.statusCode === 206 || res.hasHeader('content-range');
-    if (coding === 'identity' || bodyless || partial || res.hasHeader('content-encoding') || length < minDynamicBytes)
+    if (
+      coding === 'identity' ||
+      bodyless ||
+      partial ||
+      res.hasHeader('content-encoding') ||
+      length < minDynamicBytes
+    )
       return;
     res.setHeader('content-encoding', coding);
     res.removeHeader('content-length');
@@ -79,13 +85,13 @@ function compressAsWritten(req: IncomingMessage, res: ServerResponse, coding: Co
   res.writeHead = ((status: number, ...rest: unknown[]) => {
     const headers = rest.find((r): r is OutgoingHttpHeaders => typeof r === 'object' && r !== null);
     const message = rest.find((r): r is string => typeof r === 'string');
-    if (Array.isArray(headers)) return writeHead(status, ...(rest as [OutgoingHttpHeaders]));
+    if (Array.isArray(headers)) return writeHead(status, headers);
     for (const [name, value] of Object.entries(headers ?? {}))
       if (value !== undefined) res.setHeader(name, value);
     res.statusCode = status;
     decide();
     return message === undefined ? writeHead(status) : writeHead(status, message);
-  }) as ServerResponse['writeHead'];
+  });
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
     decide();
     if (stream === null) return (write as (...args: unknown[]) => boolean)(chunk, ...rest);

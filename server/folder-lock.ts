@@ -74,8 +74,7 @@ export async function lockFolder(dir: string): Promise<() => void> {
     }
     if (error.code !== 'EADDRINUSE' || attempt === 3) throw error;
     const holder = await askHolder(address);
-    if (holder !== null)
-      throw new Error(inUse(dir, holder));
+    if (holder !== null) throw new Error(inUse(dir, holder));
     // Nobody answers: the holder was just closing (try again), or left a socket file when it crashed.
     if (process.platform !== 'linux') rmSync(address, { force: true });
   }

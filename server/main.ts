@@ -44,14 +44,19 @@ if (cluster.isPrimary && workers > 1) {
   );
 } else {
   const reusePort = cluster.isWorker;
-  const server = await startServer({ port, host, distDir, console: withConsole, reusePort, consoleToken }).catch(
-    (error: unknown) => {
-      // A held folder, a port in use, a missing build: one line (ESTATE_DEBUG=1 adds the stack).
-      console.error(error instanceof Error ? error.message : String(error));
-      if (process.env.ESTATE_DEBUG === '1' && error instanceof Error) console.error(error.stack);
-      process.exit(1);
-    },
-  );
+  const server = await startServer({
+    port,
+    host,
+    distDir,
+    console: withConsole,
+    reusePort,
+    consoleToken,
+  }).catch((error: unknown) => {
+    // A held folder, a port in use, a missing build: one line (ESTATE_DEBUG=1 adds the stack).
+    console.error(error instanceof Error ? error.message : String(error));
+    if (process.env.ESTATE_DEBUG === '1' && error instanceof Error) console.error(error.stack);
+    process.exit(1);
+  });
   if (cluster.isPrimary) announce(server.port, server.api.stores.summary);
   else reportListening(server.port);
   let stopping = false;

@@ -100,7 +100,9 @@ export function servePrecompressed(
     etag,
   };
   if (coding !== 'identity') headers['content-encoding'] = coding;
-  const unchanged = req.headers['if-none-match']?.split(/\s*,\s*/).some((tag) => tag.replace(/^W\//, '') === etag);
+  const unchanged = req.headers['if-none-match']
+    ?.split(/\s*,\s*/)
+    .some((tag) => tag.replace(/^W\//, '') === etag);
   if (unchanged) {
     res.writeHead(304, headers);
     res.end();

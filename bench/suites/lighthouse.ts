@@ -49,9 +49,13 @@ export const suite: BenchSuite = {
   name: 'lighthouse: the four screens, production server, Debian Chromium',
   async run() {
     if (prebuilt === undefined) {
-      const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', dist], {
-        stdio: 'ignore',
-      });
+      const build = spawnSync(
+        process.execPath,
+        ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', dist],
+        {
+          stdio: 'ignore',
+        },
+      );
       if (build.status !== 0) throw new Error('lighthouse bench: astro build failed');
       precompress(join(dist, 'client'));
     }

@@ -45,8 +45,14 @@ describe('buildInputsDigest', () => {
   it.each([
     ['a source is edited', () => appendFileSync(join(root, 'src/pages/index.astro'), '<p>more</p>\n')],
     ['a source is added', () => writeFileSync(join(root, 'src/pages/keys.astro'), '<h1>Keys</h1>\n')],
-    ['a source is renamed', () => cpSync(join(root, 'src/pages/index.astro'), join(root, 'src/pages/home.astro'))],
-    ['the Astro configuration changes', () => writeFileSync(join(root, 'astro.config.mjs'), 'export default { a: 1 };\n')],
+    [
+      'a source is renamed',
+      () => cpSync(join(root, 'src/pages/index.astro'), join(root, 'src/pages/home.astro')),
+    ],
+    [
+      'the Astro configuration changes',
+      () => writeFileSync(join(root, 'astro.config.mjs'), 'export default { a: 1 };\n'),
+    ],
     ['the dependencies change', () => writeFileSync(join(root, 'package-lock.json'), '{"v":2}\n')],
     ['the workspace is simulated again', () => writeFileSync(data.dataFile, 'other workspace bytes')],
     ['a key is issued', () => writeFileSync(data.issuedKeysFile, '{"key_id":"key_1"}\n')],

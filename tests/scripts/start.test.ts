@@ -50,7 +50,11 @@ describe('npm start', { timeout: 30_000 }, () => {
   });
 
   it.each([
-    ['--workers -5', ['--workers', '-5'], 'npm start: --workers must be a whole number from 1 to 256, not "-5" (npm start -- --help)'],
+    [
+      '--workers -5',
+      ['--workers', '-5'],
+      'npm start: --workers must be a whole number from 1 to 256, not "-5" (npm start -- --help)',
+    ],
     ['an unknown option', ['--wrokers', '2'], 'npm start: unknown option --wrokers (npm start -- --help)'],
   ])('refuses %s in one line, before building anything', async (_, args, line) => {
     const result = await runScript(['scripts/start.ts', ...args]);

@@ -96,8 +96,14 @@ const statusLines = (text: string) => [...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)]
 
 describe('junk after a request in the same write', () => {
   it.each([
-    ['a second request node cannot parse', `${orderHead(`Content-Length: ${order.length}`)}${order}junk\r\n\r\n`],
-    ['a body longer than its Content-Length', `${orderHead(`Content-Length: ${order.length}`)}${order}}}\r\n\r\n`],
+    [
+      'a second request node cannot parse',
+      `${orderHead(`Content-Length: ${order.length}`)}${order}junk\r\n\r\n`,
+    ],
+    [
+      'a body longer than its Content-Length',
+      `${orderHead(`Content-Length: ${order.length}`)}${order}}}\r\n\r\n`,
+    ],
   ])('answers the request received in full (201), then %s (400), then closes', async (_name, bytes) => {
     const orders = await server.store();
     const before = await orders.count();

@@ -61,7 +61,9 @@ function fetchRaw(path: string, headers: Record<string, string> = {}, method = '
     const req = request({ host: '127.0.0.1', port, path, method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
     });
     req.on('error', fail);
     req.end();
@@ -116,13 +118,16 @@ describe('precompressed static files', () => {
     if (coding) expect(answer.body.length).toBeLessThan(island.length / 3);
   });
 
-  it.each(['/app/keys/', '/app/keys', '/app/keys/index.html'])('sends a prerendered page at %s compressed', async (path) => {
-    const answer = await fetchRaw(path, { 'accept-encoding': 'br' });
-    expect(answer.headers['content-encoding']).toBe('br');
-    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(answer.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
-    expect(decoded(answer)).toBe(page);
-  });
+  it.each(['/app/keys/', '/app/keys', '/app/keys/index.html'])(
+    'sends a prerendered page at %s compressed',
+    async (path) => {
+      const answer = await fetchRaw(path, { 'accept-encoding': 'br' });
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(answer.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+      expect(decoded(answer)).toBe(page);
+    },
+  );
 
   it('answers a HEAD without a body, and a matching If-None-Match with 304', async () => {
     const head = await fetchRaw('/_astro/island.js', { 'accept-encoding': 'br' }, 'HEAD');

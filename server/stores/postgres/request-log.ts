@@ -140,7 +140,9 @@ export class PostgresRequestLog implements RequestLog {
       await inserting;
       // Trimming goes on beside the orders' path, never in it.
       if (++this.flushes % 20 === 0)
-        void this.db.query('request_trim', postgresSql('request_trim'), [this.maxRows]).catch(() => undefined);
+        void this.db
+          .query('request_trim', postgresSql('request_trim'), [this.maxRows])
+          .catch(() => undefined);
     } catch (error) {
       this.pending.unshift(...batch);
       this.timer ??= setTimeout(() => this.flush(), this.flushMs).unref();

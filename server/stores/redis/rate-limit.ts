@@ -11,7 +11,12 @@ const hitAndReserve = redisScript('rate_limit_quota');
 const windowMs = 60_000;
 
 /** The script reply's quota, as the handler reads it (see scripts/rate_limit_quota.lua). */
-const reservations: Record<number, QuotaReservation> = { 1: 'reserved', 0: 'spent', [-1]: 'ask', [-2]: 'ask' };
+const reservations: Record<number, QuotaReservation> = {
+  1: 'reserved',
+  0: 'spent',
+  [-1]: 'ask',
+  [-2]: 'ask',
+};
 
 /** Per-key rpm windows shared through Redis. */
 export class RedisRateLimiter implements RateLimitStore {

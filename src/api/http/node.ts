@@ -52,7 +52,10 @@ export function readBody(
     const onEnd = () =>
       finish(
         brokenBodies.has(req)
-          ? { kind: 'malformed', reason: 'The request body is not valid HTTP/1.1 (its chunked framing broke)' }
+          ? {
+              kind: 'malformed',
+              reason: 'The request body is not valid HTTP/1.1 (its chunked framing broke)',
+            }
           : { kind: 'body', bytes: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks) },
       );
     // A client that went away mid-body gets the same answer as a slow one; nobody will read it.

@@ -150,10 +150,12 @@ describe.skipIf(!enginesAvailable())('the API on Postgres, NUL in a request', { 
       ...Array.from({ length: 20 }, () => api!.send(post('fuzz', validOrder))),
     ]);
     expect(answers[20]?.status).toBe(422);
-    const log = api.server().api.log!;
+    const log = api.server().api.log as PostgresRequestLog;
     await log.flushed();
     const page = await log.page({ limit: 100 });
-    expect(page.rows.map((r) => r.request_id).sort()).toEqual(answers.map((a) => a.headers['request-id']).sort());
+    expect(page.rows.map((r) => r.request_id).sort()).toEqual(
+      answers.map((a) => a.headers['request-id']).sort(),
+    );
     expect(warn).not.toHaveBeenCalledWith(expect.stringMatching(/not stored/));
   });
 
