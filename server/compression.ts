@@ -77,12 +77,15 @@ function compressAsWritten(req: IncomingMessage, res: ServerResponse, coding: Co
       return;
     res.setHeader('content-encoding', coding);
     res.removeHeader('content-length');
+    // Other bytes than the file's: its strong validator (send's, for a static file) becomes weak.
+    const etag = res.getHeader('etag');
+    if (typeof etag === 'string' && !etag.startsWith('W/')) res.setHeader('etag', `W/${etag}`);
     const zipped = compressor(coding);
     zipped.on('data', (chunk: Buffer) => write(chunk));
     zipped.on('end', () => end());
     stream = zipped;
   };
-  res.writeHead = ((status: number, ...rest: unknown[]) => {
+  res.writeHead = (status: number, ...rest: unknown[]) => {
     const headers = rest.find((r): r is OutgoingHttpHeaders => typeof r === 'object' && r !== null);
     const message = rest.find((r): r is string => typeof r === 'string');
     if (Array.isArray(headers)) return writeHead(status, headers);
@@ -91,7 +94,7 @@ function compressAsWritten(req: IncomingMessage, res: ServerResponse, coding: Co
     res.statusCode = status;
     decide();
     return message === undefined ? writeHead(status) : writeHead(status, message);
-  });
+  };
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
     decide();
     if (stream === null) return (write as (...args: unknown[]) => boolean)(chunk, ...rest);

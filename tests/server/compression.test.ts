@@ -35,6 +35,13 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'text/html' });
       for (const chunk of dynamicChunks.slice(0, -1)) res.write(chunk);
       res.end(dynamicChunks.at(-1));
+    } else if (req.url === '/app/etagged') {
+      res.writeHead(200, {
+        'content-type': 'text/html',
+        etag: '"v1"',
+        'content-length': String(page.length),
+      });
+      res.end(page);
     } else if (req.url === '/app/status.json') {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(smallJson.length) });
       res.end(smallJson);
@@ -152,6 +159,14 @@ describe('dynamic answers', () => {
     expect(answer.headers['content-encoding']).toBe(coding);
     expect(answer.headers.vary).toBe('Accept-Encoding');
     expect(decoded(answer)).toBe(dynamicChunks.join(''));
+  });
+
+  it('weakens the entity tag of an answer it compresses', async () => {
+    const compressed = await fetchRaw('/app/etagged', { 'accept-encoding': 'gzip' });
+    expect(compressed.headers.etag).toBe('W/"v1"');
+    expect(decoded(compressed)).toBe(page);
+    const identity = await fetchRaw('/app/etagged');
+    expect(identity.headers.etag).toBe('"v1"');
   });
 
   it('sends JSON under 1 KiB as it is, with Vary', async () => {
