@@ -46,7 +46,7 @@ function largestDetail(kind: string): [string, string] {
 
 /** The Lighthouse suite. */
 export const suite: BenchSuite = {
-  name: 'lighthouse: the four screens, production server, Debian Chromium',
+  name: 'lighthouse (mobile): every page type, production server, precompressed build, Debian Chromium',
   async run() {
     if (prebuilt === undefined) {
       const build = spawnSync(
