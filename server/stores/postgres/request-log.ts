@@ -1,7 +1,8 @@
 // The request log in Postgres, for servers with their orders there: every worker appends its
 // answers in batches (one INSERT of a JSON array at most every `flushMs`), every console reads the same
 // rows, and the oldest rows past the cap are deleted now and then. The log is best-effort, as its
-// embedded twin: a batch Postgres refuses is dropped (logged once per outage); orders never are.
+// embedded twin: while Postgres is out a batch is dropped (logged once per outage); orders never
+// are. A batch Postgres refuses is split until only the records it refuses are dropped.
 import type {
   KeyActivity,
   LiveSummary,
@@ -10,6 +11,7 @@ import type {
   RequestPageQuery,
 } from '../../../src/api/request-log.ts';
 import type { LoggedRequest, RequestRecord } from '../../../src/api/request-record.ts';
+import pg from 'pg';
 import type { PostgresDatabase } from './database.ts';
 import { postgresSql } from './sql.ts';
 
@@ -25,6 +27,8 @@ interface Row extends Omit<LoggedRequest, 'seq' | 'time_ms'> {
 export class PostgresRequestLog implements RequestLog {
   private pending: RequestRecord[] = [];
   private flying: Promise<void> | null = null;
+  /** Inserts of order batches carrying records of this log (carriedBy), still running. */
+  private readonly carried = new Set<Promise<unknown>>();
   private timer: NodeJS.Timeout | null = null;
   private flushes = 0;
   private failing = false;
@@ -116,9 +120,36 @@ export class PostgresRequestLog implements RequestLog {
 
   /** Resolves once every record appended so far was inserted (or dropped). */
   async flushed(): Promise<void> {
-    while (this.flying !== null || this.pending.length > 0) {
+    while (this.flying !== null || this.pending.length > 0 || this.carried.size > 0) {
+      await Promise.allSettled(this.carried);
       this.flush();
       await this.flying;
+    }
+  }
+
+  /**
+   * Hands the waiting records to an order batch's INSERT (PostgresOrderStore.carry): one statement
+   * and one commit for both. If it fails, the records wait again for this log's own flush.
+   */
+  async carriedBy(insert: (records: string | null) => Promise<void>): Promise<void> {
+    if (this.pending.length === 0) return insert(null);
+    const batch = this.pending;
+    this.pending = [];
+    const inserting = insert(serialised(batch));
+    this.carried.add(inserting);
+    try {
+      await inserting;
+      // Trimming goes on beside the orders' path, never in it.
+      if (++this.flushes % 20 === 0)
+        void this.db
+          .query('request_trim', postgresSql('request_trim'), [this.maxRows])
+          .catch(() => undefined);
+    } catch (error) {
+      this.pending.unshift(...batch);
+      this.timer ??= setTimeout(() => this.flush(), this.flushMs).unref();
+      throw error;
+    } finally {
+      this.carried.delete(inserting);
     }
   }
 
@@ -140,9 +171,14 @@ export class PostgresRequestLog implements RequestLog {
     });
   }
 
+  /** Inserts a batch; a batch Postgres refuses (not an outage) is split until only the bad records fail. */
   private async insert(batch: RequestRecord[]): Promise<void> {
     try {
-      await this.db.query('insert_requests', postgresSql('insert_requests'), [JSON.stringify(batch)]);
+      const refused = await this.insertSplitting(batch);
+      if (refused.count > 0)
+        console.warn(
+          `Request log: ${refused.count} record(s) not stored in Postgres, refused one by one: ${refused.reason}`,
+        );
       if (++this.flushes % 20 === 0)
         await this.db.query('request_trim', postgresSql('request_trim'), [this.maxRows]);
       this.failing = false;
@@ -154,6 +190,34 @@ export class PostgresRequestLog implements RequestLog {
       this.failing = true;
     }
   }
+
+  /** Inserts `batch`, halving it on a refusal so one bad record never sinks the rest; throws on an outage. */
+  private async insertSplitting(batch: RequestRecord[]): Promise<{ count: number; reason: string }> {
+    try {
+      await this.db.query('insert_requests', postgresSql('insert_requests'), [serialised(batch)]);
+      return { count: 0, reason: '' };
+    } catch (error) {
+      // Only a statement Postgres refused is split; anything else (an outage, a pool closed) is not
+      // about the records.
+      if (!(error instanceof pg.DatabaseError)) throw error;
+      if (batch.length === 1) return { count: 1, reason: (error as Error).message };
+      const half = Math.ceil(batch.length / 2);
+      const first = await this.insertSplitting(batch.slice(0, half));
+      const second = await this.insertSplitting(batch.slice(half));
+      return { count: first.count + second.count, reason: first.reason || second.reason };
+    }
+  }
+}
+
+/**
+ * A batch as the INSERT's one JSON parameter. Postgres text cannot hold NUL (a JSON "\u0000" is
+ * refused as an "unsupported Unicode escape sequence"), and a path, a User-Agent or a problem that
+ * repeats a body's field name may carry one: each is stored as the six characters `\u0000`.
+ */
+function serialised(batch: RequestRecord[]): string {
+  return JSON.stringify(batch, (_key, value: unknown) =>
+    typeof value === 'string' && value.includes('\0') ? value.replaceAll('\0', '\\u0000') : value,
+  );
 }
 
 /** A row as the embedded log returns it (bigints as numbers). */
