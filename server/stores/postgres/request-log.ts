@@ -12,11 +12,22 @@ import type {
 } from '../../../src/api/request-log.ts';
 import type { LoggedRequest, RequestRecord } from '../../../src/api/request-record.ts';
 import pg from 'pg';
+import { filterParams, filterSql } from '../../request-log/filter.ts';
 import type { PostgresDatabase } from './database.ts';
 import { postgresSql } from './sql.ts';
 
 /** A log row's average size: the byte cap becomes a row cap at this rate. */
 export const requestRowBytes = 512;
+
+/** A request_page.sql or request_count.sql with the request filter's conditions, from `$first` on. */
+export function withRequestFilter(name: 'request_page' | 'request_count', first: number): string {
+  const [before, after, ...more] = postgresSql(name).split('{request_filter}');
+  if (after === undefined || more.length > 0) throw new Error(`${name}.sql: mark {request_filter} once`);
+  return `${before}${filterSql(first)}${after}`;
+}
+
+const pageSql = withRequestFilter('request_page', 3);
+const countSql = withRequestFilter('request_count', 1);
 
 interface Row extends Omit<LoggedRequest, 'seq' | 'time_ms'> {
   seq: string;
@@ -52,24 +63,10 @@ export class PostgresRequestLog implements RequestLog {
   /** A page of matching requests, newest first. */
   async page(query: RequestPageQuery): Promise<RequestPage> {
     await this.flushed();
-    const filter = [
-      query.statusClass ?? null,
-      query.status ?? null,
-      query.keyId ?? null,
-      query.routeId ?? null,
-      query.callerKind ?? null,
-      query.environment ?? null,
-      query.fromMs ?? null,
-      query.toMs ?? null,
-      query.routeIds === undefined ? null : [...query.routeIds],
-    ];
+    const filter = filterParams(query);
     const [rows, count] = await Promise.all([
-      this.db.query<Row>('request_page', postgresSql('request_page'), [
-        ...filter,
-        query.limit + 1,
-        query.before ?? null,
-      ]),
-      this.db.query<{ matched: number }>('request_count', postgresSql('request_count'), filter),
+      this.db.query<Row>('request_page', pageSql, [query.limit + 1, query.before ?? null, ...filter]),
+      this.db.query<{ matched: number }>('request_count', countSql, filter),
     ]);
     const shown = rows.slice(0, query.limit).map(toLogged);
     return {
