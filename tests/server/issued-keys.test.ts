@@ -124,7 +124,12 @@ describe('FollowingKeyStore', () => {
     // [what is undone, the change before the restoration]
     [
       'a revocation',
-      { event: 'revoked', key_id: 'key_workspace', key_hash_sha256: workspaceHash, revoked_at: '2026-11-02T00:00:00Z' },
+      {
+        event: 'revoked',
+        key_id: 'key_workspace',
+        key_hash_sha256: workspaceHash,
+        revoked_at: '2026-11-02T00:00:00Z',
+      },
     ],
     [
       'a rotation',
@@ -143,7 +148,12 @@ describe('FollowingKeyStore', () => {
     clock.ms = 1000;
     expect(store.findByHash(workspaceHash)).not.toEqual(workspaceKey);
     appendIssuedKeysLines(file, [
-      { event: 'restored', key_id: 'key_workspace', key_hash_sha256: workspaceHash, restored_at: '2026-11-04T00:00:00Z' },
+      {
+        event: 'restored',
+        key_id: 'key_workspace',
+        key_hash_sha256: workspaceHash,
+        restored_at: '2026-11-04T00:00:00Z',
+      },
     ]);
     clock.ms = 2000;
     expect(store.findByHash(workspaceHash)).toEqual(workspaceKey);

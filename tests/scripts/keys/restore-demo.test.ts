@@ -25,7 +25,7 @@ const world = {
       material: demoSandboxKey(),
     },
   ],
-} as typeof fixtureWorld;
+};
 
 let fixture: KeysFixture;
 let workspaceDigest: string;
