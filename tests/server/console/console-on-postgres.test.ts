@@ -9,7 +9,7 @@ import { addOperator } from '../../../server/operators/operators.ts';
 import { PostgresDatabase } from '../../../server/stores/postgres/database.ts';
 import { fixtureWorld } from '../../api/orders/fixture-world.ts';
 import { enginesAvailable, useEngines } from '../../helpers/engines.ts';
-import { writeFixtureWorkspace } from '../fixture-workspace.ts';
+import { writeFixtureWorkspace } from '../../../harness/fixture-workspace.ts';
 
 describe.skipIf(!enginesAvailable())('the console on Postgres, two workers', () => {
   const engines = useEngines();
