@@ -5,10 +5,9 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { constants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from 'node:zlib';
 import type { NodeHandler } from './api-listener.ts';
-import { loadPrecompressed, servePrecompressed } from './precompressed.ts';
+import { loadPrecompressed, servePrecompressed, type Coding } from './precompressed.ts';
 
-/** A content coding the server sends. */
-export type Coding = 'br' | 'gzip' | 'identity';
+export type { Coding } from './precompressed.ts';
 
 /** Below this, a dynamic answer goes as it is: compression would save less than its headers cost. */
 export const minDynamicBytes = 1024;
@@ -103,6 +102,8 @@ function compressAsWritten(req: IncomingMessage, res: ServerResponse, coding: Co
     const done = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
     const wrote = zipped.write(typeof chunk === 'string' ? Buffer.from(chunk, encoding) : (chunk as Buffer));
     zipped.flush(done);
+    // A writer told to wait (a piped file) waits for `res` to drain: say so when the compressor has.
+    if (!wrote) zipped.once('drain', () => res.emit('drain'));
     return wrote;
   }) as Write;
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {

@@ -6,7 +6,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
-import type { Coding } from './compression.ts';
+
+/** A content coding the server sends. */
+export type Coding = 'br' | 'gzip' | 'identity';
 
 /** One static file in each coding, with what its answer says about it. */
 interface StaticFile {

@@ -3,6 +3,7 @@
 // once decompressed; HTML and JSON made per request compressed as they stream when large enough.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,8 @@ const page = `<!doctype html><title>Keys</title>${'<tr><td>key_sandbox</td><td>A
 const smallScript = 'console.log(1);\n';
 const dynamicChunks = ['<!doctype html><main>', '<p>request log row</p>'.repeat(100), '</main>'];
 const smallJson = JSON.stringify({ ok: true });
+// A page larger than the compressor's buffer, piped in as Astro's static handler (send) pipes a file.
+const bigPage = `<!doctype html>${'<tr><td>key_sandbox</td><td>Active</td></tr>'.repeat(8000)}`;
 
 let dir: string;
 let server: Server;
@@ -35,6 +38,13 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'text/html' });
       for (const chunk of dynamicChunks.slice(0, -1)) res.write(chunk);
       res.end(dynamicChunks.at(-1));
+    } else if (req.url === '/app/piped') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      const bytes = Buffer.from(bigPage);
+      const chunks = Array.from({ length: Math.ceil(bytes.length / 65536) }, (_, i) =>
+        bytes.subarray(i * 65536, (i + 1) * 65536),
+      );
+      Readable.from(chunks, { objectMode: false }).pipe(res);
     } else if (req.url === '/app/etagged') {
       res.writeHead(200, {
         'content-type': 'text/html',
@@ -159,6 +169,12 @@ describe('dynamic answers', () => {
     expect(answer.headers['content-encoding']).toBe(coding);
     expect(answer.headers.vary).toBe('Accept-Encoding');
     expect(decoded(answer)).toBe(dynamicChunks.join(''));
+  });
+
+  it.each(['br', 'gzip'])('finishes a large page piped in with backpressure (%s)', async (accept) => {
+    const answer = await fetchRaw('/app/piped', { 'accept-encoding': accept });
+    expect(answer.headers['content-encoding']).toBe(accept);
+    expect(decoded(answer)).toBe(bigPage);
   });
 
   it('weakens the entity tag of an answer it compresses', async () => {
