@@ -5,15 +5,15 @@
 // select (by default durable orders in the journal, replayed at start, and limits in memory:
 // server/stores/select.ts).
 import { hash } from 'node:crypto';
-import type { Clock, IdGenerator, KeyRecord, OrdersDeps } from '../src/api/orders/deps.ts';
+import type { Clock, IdGenerator, OrdersDeps } from '../src/api/orders/deps.ts';
 import { randomIds, systemClock } from '../src/api/orders/ids.ts';
-import { MapKeyStore, SetCatalog } from '../src/api/orders/memory-store.ts';
+import { SetCatalog } from '../src/api/orders/memory-store.ts';
 import { defaultDataFile } from '../src/lib/data-file.ts';
 import { issuedKeysFile } from '../src/lib/issued-keys-file.ts';
 import type { HealthCheck } from './health.ts';
-import { FollowingKeyStore } from './issued-keys.ts';
+import type { ManageDeps } from '../src/manage/deps.ts';
+import { ManagedKeyStore, openJournalManage, routeNotices } from './manage/runtime.ts';
 import { engineUrls, openStores, type ApiStores, type EngineUrls } from './stores/select.ts';
-import { toKeyRecord } from '../src/api/orders/world-deps.ts';
 import { routeFinder, type RouteFinder } from '../src/api/route-map.ts';
 import type { RequestLog } from '../src/api/request-log.ts';
 import { openRequestLog, type RequestLogOptions } from './request-log/open.ts';
@@ -48,24 +48,17 @@ export interface ApiRuntime {
   log: RequestLog | null;
   /** The workspace route a request maps to (for the log). */
   routeOf: RouteFinder;
+  /** The management API's deps: the state every key, route and consumer change goes through. */
+  manage: ManageDeps;
   close(): Promise<void>;
 }
 
 /** Loads the API's deps for the production server. */
 export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRuntime> {
   const reference = await readReference(options.dataFile ?? defaultDataFile());
-  const quotas = new Map(reference.plans.map((p) => [p.plan, p.quota]));
-  const known = new MapKeyStore(
-    reference.keys.map((k): [string, KeyRecord] => [
-      k.key_hash_sha256,
-      { ...toKeyRecord(k, quotas.get(k.plan) ?? 0), consumer_id: k.consumer_id },
-    ]),
-  );
-  const keys = new FollowingKeyStore(
-    known,
-    options.issuedKeysFile ?? issuedKeysFile(),
-    (plan) => quotas.get(plan) ?? 0,
-  );
+  const manage = openJournalManage(options.issuedKeysFile ?? issuedKeysFile(), reference.manage);
+  const keys = new ManagedKeyStore(manage.store);
+  const routeOf = routeFinder(reference.routes);
   const clock = options.clock ?? systemClock;
   const ordersDir = options.ordersDir ?? defaultOrdersDir();
   const stores = await openStores(options.engines ?? engineUrls(), {
@@ -87,6 +80,7 @@ export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRunti
     clock,
     ids: options.ids ?? randomIds,
     deprecatedPaths: reference.deprecated,
+    routeNotices: routeNotices(manage.store, routeOf),
   };
   const log = await openRequestLog(options.requestLog ?? {}, stores, ordersDir);
   return {
@@ -94,8 +88,10 @@ export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRunti
     stores,
     health: stores.checks,
     log,
-    routeOf: routeFinder(reference.routes),
+    routeOf,
+    manage: manage.deps,
     close: async () => {
+      await manage.store.close();
       // The log first: its last records go into the stores' database (or folder).
       await log?.close();
       await stores.close();

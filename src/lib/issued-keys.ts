@@ -47,6 +47,9 @@ const rotatedLine = z.object({
 });
 const anyLine = z.discriminatedUnion('event', [issuedLine, revokedLine, rotatedLine]);
 
+/** The schema of a line about one key (issued, revoked, rotated): also a management change's effects. */
+export const issuedKeysLineSchema = anyLine;
+
 /** A key issued into the file (its hash, prefix and last four; never its material). */
 export type IssuedLine = z.infer<typeof issuedLine>;
 /** A key revoked: it stops working at once. */
@@ -71,6 +74,27 @@ export function parseIssuedKeysLine(text: string): IssuedKeysLine | null {
     value = { ...value, event: 'issued' };
   const parsed = anyLine.safeParse(value);
   return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The key lines of one line of the file: the line itself, or the key effects of a management
+ * change (src/manage/journal.ts: one `change` line carries a change's effects and its audit entry).
+ */
+export function parseIssuedKeysLines(text: string): IssuedKeysLine[] {
+  if (!text.startsWith('{"event":"change"')) {
+    const line = parseIssuedKeysLine(text);
+    return line ? [line] : [];
+  }
+  try {
+    const { effects } = JSON.parse(text) as { effects?: unknown };
+    if (!Array.isArray(effects)) return [];
+    return effects.flatMap((effect) => {
+      const parsed = anyLine.safeParse(effect);
+      return parsed.success ? [parsed.data] : [];
+    });
+  } catch {
+    return [];
+  }
 }
 
 /** A line as the file stores it: JSON and a newline. */
