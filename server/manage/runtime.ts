@@ -63,9 +63,9 @@ export function openJournalManage(
 
 /** The Orders API's key store over the management state: a change counts within a second. */
 export class ManagedKeyStore implements KeyStore {
-  private readonly store: ManageStore & { refresh?: () => void };
+  private readonly store: ManageStore;
 
-  constructor(store: ManageStore & { refresh?: () => void }) {
+  constructor(store: ManageStore) {
     this.store = store;
   }
 

@@ -111,7 +111,12 @@ function authenticate(request: ManageRequest, deps: ManageDeps): Principal | Pla
     return manageProblem('invalid-request', credential.reason, {
       headers: { 'www-authenticate': challenge('invalid_request', credential.reason) },
     });
-  const key = deps.store.current().state.managementKeyByHash(deps.sha256(credential.token));
+  const hashed = deps.sha256(credential.token);
+  let key = deps.store.current().state.managementKeyByHash(hashed);
+  if (!key && deps.store.refresh) {
+    deps.store.refresh();
+    key = deps.store.current().state.managementKeyByHash(hashed);
+  }
   const reason = !key
     ? 'The management key is not recognised'
     : key.revoked_at !== null

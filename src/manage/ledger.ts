@@ -94,6 +94,8 @@ export interface ManageStore {
    * writes, durably, before answering. Writers are serialised, so two cannot chain to one head.
    */
   commit<T>(decide: (ledger: Ledger) => Decision<T>): Promise<T>;
+  /** Reads other writers' changes now (a credential not seen yet may be a moment old). */
+  refresh?(): void;
   /** Stops following and releases what it holds. */
   close(): Promise<void>;
 }
