@@ -18,7 +18,13 @@ describe('roll', () => {
     const { deps, token } = await setup();
     const expires = new Date(now + 2 * 86_400_000).toISOString();
     await previewAndApply(deps, 'PATCH', '/keys/key_prod', { expires_at: expires }, { token });
-    const { applied } = await previewAndApply(deps, 'POST', '/keys/key_prod/roll', { overlap: '7d' }, { token });
+    const { applied } = await previewAndApply(
+      deps,
+      'POST',
+      '/keys/key_prod/roll',
+      { overlap: '7d' },
+      { token },
+    );
     expect((applied.body.after as { rotation_ends_at: string }).rotation_ends_at).toBe(expires);
   });
 
@@ -30,7 +36,9 @@ describe('roll', () => {
   ])('an overlap of %s ends %i ms after the roll', async (overlap, ms) => {
     const { deps, token } = await setup();
     const { applied } = await previewAndApply(deps, 'POST', '/keys/key_prod/roll', { overlap }, { token });
-    expect((applied.body.after as { rotation_ends_at: string }).rotation_ends_at).toBe(new Date(now + ms).toISOString());
+    expect((applied.body.after as { rotation_ends_at: string }).rotation_ends_at).toBe(
+      new Date(now + ms).toISOString(),
+    );
     expect(applied.body.secret).toMatch(/^sk_live_/);
   });
 });
@@ -42,7 +50,13 @@ describe('issue and Idempotency-Key', () => {
     const first = await previewAndApply(deps, 'POST', '/keys', { name: 'ci' }, { token, headers });
     expect(first.applied.status).toBe(201);
     expect(first.applied.body.secret).toMatch(/^sk_test_/);
-    const again = await call(deps, 'POST', '/keys', { name: 'ci', preview_token: first.preview.body.preview_token }, { token, headers });
+    const again = await call(
+      deps,
+      'POST',
+      '/keys',
+      { name: 'ci', preview_token: first.preview.body.preview_token },
+      { token, headers },
+    );
     expect(again.status).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body.audit_entry_id).toBe(first.applied.body.audit_entry_id);
@@ -56,7 +70,13 @@ describe('issue and Idempotency-Key', () => {
 describe('the audit entry', () => {
   it('keeps who, what, before and after, the request and the blast radius', async () => {
     const { deps, token } = await setup();
-    const { applied } = await previewAndApply(deps, 'POST', '/keys/key_prod/revoke', {}, { token, headers: { 'idempotency-key': 'rv-1', 'user-agent': 'curl/8' } });
+    const { applied } = await previewAndApply(
+      deps,
+      'POST',
+      '/keys/key_prod/revoke',
+      {},
+      { token, headers: { 'idempotency-key': 'rv-1', 'user-agent': 'curl/8' } },
+    );
     const page = await call(deps, 'GET', '/audit?action=key.revoke', undefined, { token });
     const [entry] = page.body.data as AuditEntry[];
     expect(entry).toMatchObject({
@@ -79,7 +99,10 @@ describe('the audit entry', () => {
 
   it('records a console operator as the actor it was handed', async () => {
     const { deps } = await setup();
-    const principal = { actor: { type: 'operator' as const, id: 'op_1', name: 'Ada' }, scopes: ['keys:write'] };
+    const principal = {
+      actor: { type: 'operator' as const, id: 'op_1', name: 'Ada' },
+      scopes: ['keys:write'],
+    };
     await previewAndApply(deps, 'POST', '/keys/key_sbx/revoke', {}, { principal });
     const entries = deps.store.current().entries;
     expect(entries.at(-1)?.actor).toEqual(principal.actor);
@@ -89,15 +112,26 @@ describe('the audit entry', () => {
 describe('GET /audit', () => {
   it('pages newest first with a cursor, and filters', async () => {
     const { deps, token } = await setup();
-    for (const rpm of [10, 20, 30]) await previewAndApply(deps, 'PATCH', '/keys/key_prod', { rpm_budget: rpm }, { token });
+    for (const rpm of [10, 20, 30])
+      await previewAndApply(deps, 'PATCH', '/keys/key_prod', { rpm_budget: rpm }, { token });
     const first = await call(deps, 'GET', '/audit?limit=2', undefined, { token });
     const seqs = (first.body.data as AuditEntry[]).map((e) => e.seq);
     expect(seqs).toEqual([4, 3]);
-    const second = await call(deps, 'GET', `/audit?limit=2&cursor=${String(first.body.next_cursor)}`, undefined, { token });
+    const second = await call(
+      deps,
+      'GET',
+      `/audit?limit=2&cursor=${String(first.body.next_cursor)}`,
+      undefined,
+      { token },
+    );
     expect((second.body.data as AuditEntry[]).map((e) => e.seq)).toEqual([2, 1]);
     expect(second.body.next_cursor).toBeNull();
-    const byTarget = await call(deps, 'GET', '/audit?target=key_prod&actor_type=management_key', undefined, { token });
-    expect((byTarget.body.data as AuditEntry[]).map((e) => (e.after as { rpm_budget: number }).rpm_budget)).toEqual([30, 20, 10]);
+    const byTarget = await call(deps, 'GET', '/audit?target=key_prod&actor_type=management_key', undefined, {
+      token,
+    });
+    expect(
+      (byTarget.body.data as AuditEntry[]).map((e) => (e.after as { rpm_budget: number }).rpm_budget),
+    ).toEqual([30, 20, 10]);
     const none = await call(deps, 'GET', '/audit?until=2026-01-01T00:00:00Z', undefined, { token });
     expect(none.body.data).toEqual([]);
   });

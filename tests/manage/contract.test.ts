@@ -7,7 +7,11 @@ import { depsOver, freshStore, managementKey, type Answer, type StoreKind } from
 /** What must be equal across stores: everything but ids, tokens and times. */
 function shape(answer: Answer) {
   const errors = (answer.body.errors as { pointer: string; parameter?: string }[] | undefined) ?? [];
-  return { status: answer.status, code: answer.body.code, fields: errors.map((e) => e.parameter ?? e.pointer).sort() };
+  return {
+    status: answer.status,
+    code: answer.body.code,
+    fields: errors.map((e) => e.parameter ?? e.pointer).sort(),
+  };
 }
 
 const kinds: StoreKind[] = ['memory', 'journal'];
@@ -19,7 +23,11 @@ describe.each(contractCases)('$name', (testCase) => {
       const deps = depsOver(freshStore(kind));
       answers.push(shape(await testCase.run(deps, await managementKey(deps))));
     }
-    expect(answers[0]).toEqual({ status: testCase.status, code: testCase.code ?? answers[0]?.code, fields: testCase.fields ?? answers[0]?.fields });
+    expect(answers[0]).toEqual({
+      status: testCase.status,
+      code: testCase.code ?? answers[0]?.code,
+      fields: testCase.fields ?? answers[0]?.fields,
+    });
     expect(answers[1]).toEqual(answers[0]);
   });
 });

@@ -48,11 +48,44 @@ const key = (id: string, material: string, environment: ManagedKey['environment'
 /** The seed every test starts from. */
 export function fixtureSeed(): ManageSeed {
   return {
-    keys: [key('key_prod', prodMaterial, 'production'), key('key_sbx', 'sk_test_FixtureFixtureFixture02', 'sandbox')],
+    keys: [
+      key('key_prod', prodMaterial, 'production'),
+      key('key_sbx', 'sk_test_FixtureFixtureFixture02', 'sandbox'),
+    ],
     routes: [
-      { route_id: 'rt_v2_post', method: 'POST', path: '/v2/orders', stage: 'prod', deprecated: false, deprecated_at: null, sunset_at: null, successor_route_id: null, changed_by: null },
-      { route_id: 'rt_v2_get', method: 'GET', path: '/v2/orders', stage: 'prod', deprecated: false, deprecated_at: null, sunset_at: null, successor_route_id: null, changed_by: null },
-      { route_id: 'rt_v1_post', method: 'POST', path: '/v1/orders', stage: 'prod', deprecated: true, deprecated_at: '2026-09-01', sunset_at: '2027-01-31', successor_route_id: 'rt_v2_post', changed_by: null },
+      {
+        route_id: 'rt_v2_post',
+        method: 'POST',
+        path: '/v2/orders',
+        stage: 'prod',
+        deprecated: false,
+        deprecated_at: null,
+        sunset_at: null,
+        successor_route_id: null,
+        changed_by: null,
+      },
+      {
+        route_id: 'rt_v2_get',
+        method: 'GET',
+        path: '/v2/orders',
+        stage: 'prod',
+        deprecated: false,
+        deprecated_at: null,
+        sunset_at: null,
+        successor_route_id: null,
+        changed_by: null,
+      },
+      {
+        route_id: 'rt_v1_post',
+        method: 'POST',
+        path: '/v1/orders',
+        stage: 'prod',
+        deprecated: true,
+        deprecated_at: '2026-09-01',
+        sunset_at: '2027-01-31',
+        successor_route_id: 'rt_v2_post',
+        changed_by: null,
+      },
     ],
     consumers: [{ consumer_id: 'con_acme', name: 'Acme', plan: 'Growth', quota_requests_per_period: 100000 }],
     plans: [
@@ -66,27 +99,60 @@ export function fixtureSeed(): ManageSeed {
 export type StoreKind = 'memory' | 'journal';
 
 /** A fresh store of a kind (the journal in a new scratch folder). */
-export function freshStore(kind: StoreKind, file = join(mkdtempSync(join(tmpdir(), 'manage-')), 'journal.jsonl')): ManageStore {
-  return kind === 'memory' ? new MemoryManageStore(fixtureSeed(), sha) : new JournalManageStore(file, fixtureSeed(), sha);
+export function freshStore(
+  kind: StoreKind,
+  file = join(mkdtempSync(join(tmpdir(), 'manage-')), 'journal.jsonl'),
+): ManageStore {
+  return kind === 'memory'
+    ? new MemoryManageStore(fixtureSeed(), sha)
+    : new JournalManageStore(file, fixtureSeed(), sha);
 }
 
 /** Deps over a store; the clock is fixed unless given. */
-export function depsOver(store: ManageStore, now: () => number = () => Date.parse('2026-11-26T12:00:00Z')): ManageDeps {
+export function depsOver(
+  store: ManageStore,
+  now: () => number = () => Date.parse('2026-11-26T12:00:00Z'),
+): ManageDeps {
   return {
     store,
     sha256: sha,
     hmac: (text) => createHmac('sha256', 'test-secret').update(text).digest('base64url'),
     clock: { now },
-    blastOf: (target) => (target.id === 'key_prod' ? { score: 72, dependents: 3, requests_per_day: 1200 } : { score: 0, dependents: 0, requests_per_day: 0 }),
+    blastOf: (target) =>
+      target.id === 'key_prod'
+        ? { score: 72, dependents: 3, requests_per_day: 1200 }
+        : { score: 0, dependents: 0, requests_per_day: 0 },
   };
 }
 
 /** Creates a management key with these scopes (as the CLI does); returns its material. */
-export async function managementKey(deps: ManageDeps, scopes: readonly ManageScope[] = manageScopes, name = 'test key'): Promise<string> {
-  const meta = { actor: { type: 'cli' as const, id: 'cli:test', name: 'test' }, requestId: null, idempotencyKey: null, requestSha256: null, sourceAddress: null, userAgent: null };
-  const change = { action: 'management_key.create', targetType: 'management_key', targetId: 'new', params: { name, scopes }, plan: (ctx: Parameters<typeof planCreateManagementKey>[0]) => planCreateManagementKey(ctx, name, [...scopes]) };
-  const preview = JSON.parse((await runChange(deps, meta, { ...change, dryRun: true, previewToken: undefined })).body) as { preview_token: string };
-  const applied = JSON.parse((await runChange(deps, meta, { ...change, dryRun: false, previewToken: preview.preview_token })).body) as { secret: string };
+export async function managementKey(
+  deps: ManageDeps,
+  scopes: readonly ManageScope[] = manageScopes,
+  name = 'test key',
+): Promise<string> {
+  const meta = {
+    actor: { type: 'cli' as const, id: 'cli:test', name: 'test' },
+    requestId: null,
+    idempotencyKey: null,
+    requestSha256: null,
+    sourceAddress: null,
+    userAgent: null,
+  };
+  const change = {
+    action: 'management_key.create',
+    targetType: 'management_key',
+    targetId: 'new',
+    params: { name, scopes },
+    plan: (ctx: Parameters<typeof planCreateManagementKey>[0]) =>
+      planCreateManagementKey(ctx, name, [...scopes]),
+  };
+  const preview = JSON.parse(
+    (await runChange(deps, meta, { ...change, dryRun: true, previewToken: undefined })).body,
+  ) as { preview_token: string };
+  const applied = JSON.parse(
+    (await runChange(deps, meta, { ...change, dryRun: false, previewToken: preview.preview_token })).body,
+  ) as { secret: string };
   return applied.secret;
 }
 
@@ -106,8 +172,17 @@ export interface CallOptions {
 }
 
 /** Calls the handler with plain data. */
-export async function call(deps: ManageDeps, method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<Answer> {
-  const headers: Record<string, string> = { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers };
+export async function call(
+  deps: ManageDeps,
+  method: string,
+  path: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = {
+    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...options.headers,
+  };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const response = await handleManage(
     {
@@ -121,13 +196,29 @@ export async function call(deps: ManageDeps, method: string, path: string, body?
     },
     deps,
   );
-  return { status: response.status, headers: response.headers, body: JSON.parse(response.body) as Record<string, unknown> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: JSON.parse(response.body) as Record<string, unknown>,
+  };
 }
 
 /** Previews a change, then applies it with the preview's token. */
-export async function previewAndApply(deps: ManageDeps, method: string, path: string, body: Record<string, unknown>, options: CallOptions = {}) {
+export async function previewAndApply(
+  deps: ManageDeps,
+  method: string,
+  path: string,
+  body: Record<string, unknown>,
+  options: CallOptions = {},
+) {
   const preview = await call(deps, method, path, { ...body, dry_run: true }, options);
   if (preview.status !== 200) return { preview, applied: preview };
-  const applied = await call(deps, method, path, { ...body, preview_token: preview.body.preview_token }, options);
+  const applied = await call(
+    deps,
+    method,
+    path,
+    { ...body, preview_token: preview.body.preview_token },
+    options,
+  );
   return { preview, applied };
 }

@@ -43,6 +43,16 @@ function mint(
   return { material, line };
 }
 
+/** Why a revoked or rotated key can change no more (the keys CLI's words); null when it can. */
+function spentKey(key: ManagedKey, nowMs: number): string | null {
+  const status = keyStatusAt(key, nowMs);
+  if (status === 'revoked')
+    return `${key.key_id} is already revoked${key.revoked_at ? ` (at ${key.revoked_at})` : ''}`;
+  if (status === 'rotated')
+    return `${key.key_id} is already rotated${key.replaced_by ? `; its replacement is ${key.replaced_by}` : ''}`;
+  return null;
+}
+
 /** The key, or its 404. */
 function find(ctx: PlanContext, keyId: string): ManagedKey | ReturnType<typeof manageProblem> {
   return ctx.ledger.state.keys.get(keyId) ?? manageProblem('not-found', `No key ${keyId}`);
@@ -150,9 +160,8 @@ export function planUpdate(ctx: PlanContext, keyId: string, body: UpdateKey): Pl
 export function planRevoke(ctx: PlanContext, keyId: string): Planned {
   const key = find(ctx, keyId);
   if ('body' in key) return key;
-  const status = keyStatusAt(key, ctx.now.getTime());
-  if (status === 'revoked' || status === 'rotated')
-    return manageProblem('conflict', `${keyId} is already ${status}`);
+  const refused = spentKey(key, ctx.now.getTime());
+  if (refused !== null) return manageProblem('conflict', refused);
   const at = ctx.now.toISOString();
   return {
     action: 'key.revoke',
@@ -169,14 +178,15 @@ export function planRoll(ctx: PlanContext, keyId: string, body: RollKey): Planne
   const key = find(ctx, keyId);
   if ('body' in key) return key;
   const nowMs = ctx.now.getTime();
-  const status = keyStatusAt(key, nowMs);
-  if (status !== 'active' && status !== 'expiring')
-    return manageProblem('conflict', `${keyId} is ${status}; issue a new key instead`);
+  const refused = spentKey(key, nowMs);
+  if (refused !== null) return manageProblem('conflict', refused);
   if (key.replaced_by !== null)
     return manageProblem(
       'conflict',
-      `${keyId} is already being rolled: ${key.replaced_by} replaces it until ${key.rotation_ends_at}`,
+      `${keyId} is already being rotated: ${key.replaced_by} replaces it, and it works until ${key.rotation_ends_at}`,
     );
+  if (keyStatusAt(key, nowMs) === 'expired')
+    return manageProblem('conflict', `${keyId} expired at ${key.expires_at}; issue a new key instead`);
   const wanted = nowMs + (overlapMs(body.overlap) ?? 0);
   const endsMs = key.expires_at === null ? wanted : Math.min(wanted, Date.parse(key.expires_at));
   const endsAt = new Date(endsMs).toISOString();

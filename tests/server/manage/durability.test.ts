@@ -39,7 +39,8 @@ function writes(base: string, token: string, loops: number) {
         acknowledged.push({ entry: String(issued.body.audit_entry_id), keyId, rpm: null });
         const rpm = 100 + acknowledged.length;
         const updated = await change(base, 'PATCH', `/keys/${keyId}`, token, { rpm_budget: rpm });
-        if (updated.status === 200) acknowledged.push({ entry: String(updated.body.audit_entry_id), keyId, rpm });
+        if (updated.status === 200)
+          acknowledged.push({ entry: String(updated.body.audit_entry_id), keyId, rpm });
       }
     } catch {
       // The server died mid-request: that write was never acknowledged.
@@ -58,7 +59,8 @@ describe('management writes under kill -9', () => {
       running = await spawnServer(files);
       const load = writes(running.baseUrl, token, 8);
       const killAt = acknowledged.length + 100 + Math.floor(Math.random() * 200);
-      while (acknowledged.length + load.acknowledged.length < killAt) await new Promise((done) => setTimeout(done, 2));
+      while (acknowledged.length + load.acknowledged.length < killAt)
+        await new Promise((done) => setTimeout(done, 2));
       await killServer(running, 'SIGKILL');
       running = undefined;
       await load.stop();
@@ -77,7 +79,10 @@ describe('management writes under kill -9', () => {
     for (const entry of ledger.entries) {
       if (entry.action === 'key.issue') expect(ledger.state.keys.has(entry.target.id)).toBe(true);
     }
-    expect(verifyJournal(files.issuedKeysFile, sha256Text)).toMatchObject({ ok: true, entries: ledger.entries.length });
+    expect(verifyJournal(files.issuedKeysFile, sha256Text)).toMatchObject({
+      ok: true,
+      entries: ledger.entries.length,
+    });
   }, 180_000);
 });
 

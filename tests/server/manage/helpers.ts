@@ -41,18 +41,41 @@ export interface HttpAnswer {
 }
 
 /** Sends a JSON request to a server. */
-export async function send(url: string, method: string, token: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpAnswer> {
+export async function send(
+  url: string,
+  method: string,
+  token: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<HttpAnswer> {
   const res = await fetch(url, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
 }
 
 /** Previews then applies a change over HTTP. */
-export async function change(base: string, method: string, path: string, token: string, body: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<HttpAnswer> {
+export async function change(
+  base: string,
+  method: string,
+  path: string,
+  token: string,
+  body: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<HttpAnswer> {
   const preview = await send(`${base}/manage/v1${path}`, method, token, { ...body, dry_run: true }, headers);
   if (preview.status !== 200) return preview;
-  return send(`${base}/manage/v1${path}`, method, token, { ...body, preview_token: preview.body.preview_token }, headers);
+  return send(
+    `${base}/manage/v1${path}`,
+    method,
+    token,
+    { ...body, preview_token: preview.body.preview_token },
+    headers,
+  );
 }

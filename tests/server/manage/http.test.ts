@@ -24,14 +24,21 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const orders = (key: string) => fetch(`${server.baseUrl}/v2/orders`, { headers: { authorization: `Bearer ${key}` } });
+const orders = (key: string) =>
+  fetch(`${server.baseUrl}/v2/orders`, { headers: { authorization: `Bearer ${key}` } });
 
 describe('cross-site writes', () => {
   it.each([
     ['an Origin of another site', { origin: 'https://evil.example' }],
     ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
   ])('refuses a JSON write with %s', async (_, headers) => {
-    const answer = await send(`${server.baseUrl}/manage/v1/keys`, 'POST', token, { name: 'x', dry_run: true }, headers);
+    const answer = await send(
+      `${server.baseUrl}/manage/v1/keys`,
+      'POST',
+      token,
+      { name: 'x', dry_run: true },
+      headers,
+    );
     expect(answer.status).toBe(403);
     expect(answer.body.code).toBe('cross_site_request');
   });
@@ -46,10 +53,14 @@ describe('keys through the management API', () => {
     const keyId = (issued.body.after as { key_id: string }).key_id;
     const revoked = await change(server.baseUrl, 'POST', `/keys/${keyId}/revoke`, token);
     expect(revoked.status).toBe(200);
-    const refused = await until('the revoked key refused', async () => {
-      const res = await orders(secret);
-      return res.status === 401 ? ((await res.json()) as { audit_entry_id?: string }) : undefined;
-    }, { timeoutMs: 1000 });
+    const refused = await until(
+      'the revoked key refused',
+      async () => {
+        const res = await orders(secret);
+        return res.status === 401 ? ((await res.json()) as { audit_entry_id?: string }) : undefined;
+      },
+      { timeoutMs: 1000 },
+    );
     expect(refused.audit_entry_id).toBe(revoked.body.audit_entry_id);
   });
 });
@@ -59,15 +70,26 @@ describe('route deprecation through the management API', () => {
     const issued = await change(server.baseUrl, 'POST', '/keys', token, { name: 'deprecation test' });
     const secret = String(issued.body.secret);
     expect((await orders(secret)).headers.get('deprecation')).toBeNull();
-    const done = await change(server.baseUrl, 'POST', '/routes/rt_get/deprecate', token, { sunset_at: '2027-06-30', successor_route_id: 'rt_post' });
+    const done = await change(server.baseUrl, 'POST', '/routes/rt_get/deprecate', token, {
+      sunset_at: '2027-06-30',
+      successor_route_id: 'rt_post',
+    });
     expect(done.status).toBe(200);
-    const headers = await until('deprecation headers', async () => {
-      const res = await orders(secret);
-      return res.headers.get('deprecation') ? res.headers : undefined;
-    }, { timeoutMs: 1000 });
+    const headers = await until(
+      'deprecation headers',
+      async () => {
+        const res = await orders(secret);
+        return res.headers.get('deprecation') ? res.headers : undefined;
+      },
+      { timeoutMs: 1000 },
+    );
     expect(headers.get('sunset')).toBe('Wed, 30 Jun 2027 00:00:00 GMT');
     expect(headers.get('link')).toContain('</v2/orders>; rel="successor-version"');
     await change(server.baseUrl, 'POST', '/routes/rt_get/restore', token);
-    await until('no deprecation headers', async () => (await orders(secret)).headers.get('deprecation') === null, { timeoutMs: 1000 });
+    await until(
+      'no deprecation headers',
+      async () => (await orders(secret)).headers.get('deprecation') === null,
+      { timeoutMs: 1000 },
+    );
   });
 });
