@@ -1,0 +1,57 @@
+// Property-based fuzzing of the management API: any method, path, query, headers and body (JSON
+// of the right shape and wrong values, or not JSON at all), with a valid management key or not.
+// No answer is 5xx, none hangs, every error is problem+json with the request id.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { call, depsOver, freshStore, managementKey } from './fixture.ts';
+
+const ids = fc.constantFrom('key_prod', 'key_sbx', 'key_nope', 'rt_v2_get', 'rt_v1_post', 'con_acme', '', '%00', 'a/b', '..');
+const paths = fc.oneof(
+  fc.tuple(fc.constantFrom('/keys/', '/routes/', '/consumers/'), ids, fc.constantFrom('', '/revoke', '/roll', '/deprecate', '/restore', '/x')).map((p) => p.join('')),
+  fc.constantFrom('/keys', '/routes', '/consumers', '/audit', '/openapi.json', '', '/'),
+  fc.string({ maxLength: 30 }).map((s) => `/${s}`),
+);
+const query = fc.option(
+  fc.dictionary(fc.constantFrom('limit', 'cursor', 'actor', 'actor_type', 'action', 'target', 'since', 'until', 'x'), fc.oneof(fc.string({ maxLength: 12 }), fc.integer().map(String))),
+  { nil: undefined },
+);
+const value = fc.oneof(fc.string({ maxLength: 20 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string({ maxLength: 8 }), { maxLength: 4 }));
+const fields = fc.constantFrom('name', 'environment', 'plan', 'rpm_budget', 'quota_orders_per_month', 'scopes', 'expires_at', 'overlap', 'sunset_at', 'successor_route_id', 'quota_requests_per_period', 'dry_run', 'preview_token', 'x');
+const body = fc.oneof(
+  fc.constant(undefined),
+  fc.dictionary(fields, value).map((o) => ({ ...o, dry_run: true })),
+  fc.dictionary(fields, value),
+  fc.string({ maxLength: 40 }),
+  fc.jsonValue().map((v) => JSON.stringify(v)),
+);
+const requests = fc.record({
+  method: fc.constantFrom('GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'PUT', 'OPTIONS'),
+  path: paths,
+  query,
+  body,
+  authorised: fc.boolean(),
+  idempotencyKey: fc.option(fc.string({ maxLength: 10 }), { nil: undefined }),
+});
+
+describe('fuzzing the management API', () => {
+  it('3,000 requests: none 5xx, every error problem+json with its request id', async () => {
+    const deps = depsOver(freshStore('memory'), () => Date.now());
+    const token = await managementKey(deps);
+    await fc.assert(
+      fc.asyncProperty(requests, async (req) => {
+        const search = req.query ? `?${new URLSearchParams(req.query).toString()}` : '';
+        const answer = await call(deps, req.method, `${req.path}${search}`, req.body, {
+          ...(req.authorised ? { token } : {}),
+          headers: req.idempotencyKey === undefined ? {} : { 'idempotency-key': req.idempotencyKey },
+        });
+        expect(answer.status).toBeLessThan(500);
+        expect(answer.headers['request-id']).toMatch(/^req_/);
+        if (answer.status >= 400) {
+          expect(answer.headers['content-type']).toBe('application/problem+json');
+          expect(answer.body.request_id).toBe(answer.headers['request-id']);
+        }
+      }),
+      { numRuns: 3_000 },
+    );
+  }, 120_000);
+});
