@@ -12,7 +12,7 @@ import { defaultDataFile } from '../src/lib/data-file.ts';
 import { issuedKeysFile } from '../src/lib/issued-keys-file.ts';
 import type { HealthCheck } from './health.ts';
 import type { ManageDeps } from '../src/manage/deps.ts';
-import { ManagedKeyStore, openJournalManage, routeNotices } from './manage/runtime.ts';
+import { ManagedKeyStore, openManage, routeNotices } from './manage/runtime.ts';
 import { engineUrls, openStores, type ApiStores, type EngineUrls } from './stores/select.ts';
 import { routeFinder, type RouteFinder } from '../src/api/route-map.ts';
 import type { RequestLog } from '../src/api/request-log.ts';
@@ -56,9 +56,6 @@ export interface ApiRuntime {
 /** Loads the API's deps for the production server. */
 export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRuntime> {
   const reference = await readReference(options.dataFile ?? defaultDataFile());
-  const manage = openJournalManage(options.issuedKeysFile ?? issuedKeysFile(), reference.manage);
-  const keys = new ManagedKeyStore(manage.store);
-  const routeOf = routeFinder(reference.routes);
   const clock = options.clock ?? systemClock;
   const ordersDir = options.ordersDir ?? defaultOrdersDir();
   const stores = await openStores(options.engines ?? engineUrls(), {
@@ -66,6 +63,14 @@ export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRunti
     clock,
     journalProbeMs: options.journalProbeMs,
   });
+  const manage = await openManage(stores, options.issuedKeysFile ?? issuedKeysFile(), reference.manage).catch(
+    async (error: unknown) => {
+      await stores.close();
+      throw error;
+    },
+  );
+  const keys = new ManagedKeyStore(manage.store);
+  const routeOf = routeFinder(reference.routes);
   const deps: OrdersDeps = {
     sha256: (input) => hash('sha256', input, 'hex'),
     keys,

@@ -61,6 +61,23 @@ export function openJournalManage(
   return { store, deps: manageDeps(store, reference, previewSecret(journalFile)) };
 }
 
+/**
+ * The management store the stores select: the journal in Postgres with DATABASE_URL (the preview
+ * secret then must be ESTATE_MANAGE_SECRET or the file beside the keys file, the same on every
+ * machine), else the embedded journal file.
+ */
+export async function openManage(
+  stores: {
+    manage?: (seed: ManageReference['seed'], sha256: (text: string) => string) => Promise<ManageStore>;
+  },
+  journalFile: string,
+  reference: ManageReference,
+): Promise<{ store: ManageStore; deps: ManageDeps }> {
+  if (!stores.manage) return openJournalManage(journalFile, reference);
+  const store = await stores.manage(reference.seed, sha256Text);
+  return { store, deps: manageDeps(store, reference, previewSecret(journalFile)) };
+}
+
 /** The Orders API's key store over the management state: a change counts within a second. */
 export class ManagedKeyStore implements KeyStore {
   private readonly store: ManageStore;
