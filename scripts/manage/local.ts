@@ -13,7 +13,8 @@ import type { ManageDeps } from '../../src/manage/deps.ts';
 import { existsSync } from 'node:fs';
 import { validationErrors } from '../../src/api/orders/validation.ts';
 import { emptyManageReference, readManageReference } from '../../server/manage/seed.ts';
-import { openJournalManage } from '../../server/manage/runtime.ts';
+import { manageDeps, openJournalManage, previewSecret, sha256Text } from '../../server/manage/runtime.ts';
+import { engineUrls } from '../../server/stores/select.ts';
 
 /** The CLI's actor: the user and host running it. */
 export function cliActor(): Actor {
@@ -21,7 +22,10 @@ export function cliActor(): Actor {
   return { type: 'cli', id: `cli:${user}`, name: `${user}@${hostname()}` };
 }
 
-/** The management deps over the journal (ESTATE_ISSUED_KEYS) and the workspace (read-only). */
+/**
+ * The management deps over the journal (Postgres with DATABASE_URL, else ESTATE_ISSUED_KEYS) and
+ * the workspace (read-only).
+ */
 export async function openLocalManage(): Promise<{ deps: ManageDeps; file: string; close(): Promise<void> }> {
   const dataFile = defaultDataFile();
   let reference = emptyManageReference();
@@ -34,6 +38,14 @@ export async function openLocalManage(): Promise<{ deps: ManageDeps; file: strin
     }
   }
   const file = issuedKeysFile();
+  const { databaseUrl } = engineUrls();
+  if (databaseUrl !== undefined) {
+    const engines = await import('../../server/stores/engines.ts');
+    const db = new engines.PostgresDatabase(databaseUrl);
+    const store = await engines.PostgresManageStore.open(db, reference.seed, sha256Text);
+    const deps = manageDeps(store, reference, previewSecret(file));
+    return { deps, file: 'Postgres', close: () => store.close().then(() => db.close()) };
+  }
   const { store, deps } = openJournalManage(file, reference);
   return { deps, file, close: () => store.close() };
 }

@@ -4,7 +4,9 @@
 import { runCli, type CliSpec } from '../../simulator/cli-args.ts';
 import { issuedKeysFile } from '../../src/lib/issued-keys-file.ts';
 import { sha256Text } from '../../server/manage/runtime.ts';
-import { verifyJournal } from '../../server/manage/verify.ts';
+import { verifyJournal, verifyLines } from '../../server/manage/verify.ts';
+import { postgresSql } from '../../server/stores/postgres/sql.ts';
+import { engineUrls } from '../../server/stores/select.ts';
 
 const spec = {
   command: 'npm run audit:verify',
@@ -15,9 +17,25 @@ Verifies the audit trail's hash chain and names the first entry that was altered
   maxPositionals: 1,
 } satisfies CliSpec<Record<never, never>>;
 
-await runCli(spec, ({ positionals: [given] }) => {
-  const file = given ?? issuedKeysFile();
-  const report = verifyJournal(file, sha256Text);
+/** The Postgres journal's rows, in order. */
+async function postgresLines(url: string): Promise<string[]> {
+  const { PostgresDatabase } = await import('../../server/stores/engines.ts');
+  const db = new PostgresDatabase(url);
+  try {
+    const rows = await db.query<{ line: string }>('manage_since', postgresSql('manage_since'), [0]);
+    return rows.map((row) => row.line);
+  } finally {
+    await db.close();
+  }
+}
+
+await runCli(spec, async ({ positionals: [given] }) => {
+  const { databaseUrl } = engineUrls();
+  const onPostgres = given === undefined && databaseUrl !== undefined;
+  const file = onPostgres ? 'Postgres' : (given ?? issuedKeysFile());
+  const report = onPostgres
+    ? verifyLines(await postgresLines(databaseUrl), sha256Text)
+    : verifyJournal(file, sha256Text);
   if (!report.ok) {
     console.error(`npm run audit:verify: ${file}: ${report.problem}`);
     process.exitCode = 1;

@@ -13,16 +13,21 @@ export type ChainReport =
 
 type RawLine = { prev?: unknown; hash?: unknown; entry?: { id?: unknown; seq?: unknown }; effects?: unknown };
 
-/** Walks the journal's change lines in order; lines from before the trail are not part of it. */
+/** Walks the journal file's change lines in order; lines from before the trail are not part of it. */
 export function verifyJournal(file: string, sha256: TextSha256): ChainReport {
+  const lines: string[] = [];
+  if (existsSync(file)) scanLines(file, (raw) => void lines.push(raw.toString('utf8')));
+  return verifyLines(lines, sha256);
+}
+
+/** Walks journal lines (a file's, or Postgres rows') in order. */
+export function verifyLines(lines: Iterable<string>, sha256: TextSha256): ChainReport {
   let head = genesisHash;
   let seq = 0;
   let failure: ChainReport | null = null;
-  if (!existsSync(file)) return { ok: true, entries: 0, head };
-  scanLines(file, (raw) => {
-    if (failure) return;
-    const text = raw.toString('utf8');
-    if (!text.includes('"event":"change"')) return;
+  for (const text of lines) {
+    if (failure) break;
+    if (!text.includes('"event":"change"')) continue;
     let line: RawLine;
     try {
       line = JSON.parse(text) as RawLine;
@@ -61,6 +66,6 @@ export function verifyJournal(file: string, sha256: TextSha256): ChainReport {
       head = String(line.hash);
       seq = at;
     }
-  });
+  }
   return failure ?? { ok: true, entries: seq, head };
 }

@@ -1,14 +1,26 @@
 // The management API on Postgres: the contract's case table gives the same answers as on the
 // embedded stores; two servers on one Postgres (separate folders and keys files) see each other's
 // changes within a second; the trail verifies there too.
-import { rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ManageDeps } from '../../../src/manage/deps.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresDatabase } from '../../../server/stores/postgres/database.ts';
 import { PostgresManageStore } from '../../../server/stores/postgres/manage-store.ts';
 import { enginesAvailable, useEngines } from '../../helpers/engines.ts';
 import { until } from '../../helpers/poll.ts';
 import { contractCases } from '../../manage/contract-cases.ts';
-import { depsOver, fixtureSeed, freshStore, managementKey, sha, type Answer } from '../../manage/fixture.ts';
+import {
+  depsOver,
+  fixtureSeed,
+  freshStore,
+  managementKey,
+  previewAndApply,
+  sha,
+  type Answer,
+} from '../../manage/fixture.ts';
 import { killServer, spawnServer, type SpawnedServer } from '../spawn.ts';
 import { change, manageWorkspace } from './helpers.ts';
 
@@ -42,6 +54,41 @@ describe.runIf(enginesAvailable())('the management API on Postgres', () => {
     const expected = shape(await testCase.run(embedded, await managementKey(embedded)));
     expect(shape(await testCase.run(onPostgres, await managementKey(onPostgres)))).toEqual(expected);
     await store.close();
+  });
+
+  it('keys:import brings an issued-keys file into Postgres: the same keys, the chain verifies there', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'manage-import-'));
+    const file = join(dir, 'issued-keys.jsonl');
+    // A line from before the trail (an older keys:revoke), then changes with their entries.
+    appendFileSync(
+      file,
+      `${JSON.stringify({ event: 'revoked', key_id: 'key_sbx', key_hash_sha256: sha('sk_test_FixtureFixtureFixture02'), revoked_at: '2026-11-01T00:00:00.000Z' })}\n`,
+    );
+    const embedded = depsOver(freshStore('journal', file));
+    const token = await managementKey(embedded);
+    await previewAndApply(embedded, 'POST', '/keys', { name: 'imported' }, { token });
+    await previewAndApply(embedded, 'PATCH', '/keys/key_prod', { rpm_budget: 7 }, { token });
+    const { store, url } = await postgresStore();
+    await store.close();
+    const env = { ...process.env, DATABASE_URL: url, ESTATE_ISSUED_KEYS: file };
+    const imported = spawnSync(process.execPath, ['scripts/manage/import-keys.ts'], {
+      env,
+      encoding: 'utf8',
+    });
+    expect(imported.stderr).toBe('');
+    expect(imported.stdout).toMatch(/^Imported 4 lines/);
+    const db = new PostgresDatabase(url);
+    databases.push(db);
+    const onPostgres = await PostgresManageStore.open(db, fixtureSeed(), sha);
+    const keys = (deps: ManageDeps) => [...deps.store.current().state.keys.values()];
+    expect(keys(depsOver(onPostgres))).toEqual(keys(embedded));
+    expect(
+      spawnSync(process.execPath, ['scripts/manage/verify.ts'], { env, encoding: 'utf8' }).stdout,
+    ).toMatch(/3 audit entries, chain verified/);
+    const again = spawnSync(process.execPath, ['scripts/manage/import-keys.ts'], { env, encoding: 'utf8' });
+    expect(again.status).toBe(2);
+    await onPostgres.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   describe('two servers, one Postgres, separate folders and keys files', () => {
