@@ -171,6 +171,9 @@ export interface CallOptions {
   principal?: Principal;
 }
 
+/** Every call's method and path, in order (the OpenAPI test reads the last). */
+export const calls: { method: string; path: string }[] = [];
+
 /** Calls the handler with plain data. */
 export async function call(
   deps: ManageDeps,
@@ -184,6 +187,7 @@ export async function call(
     ...options.headers,
   };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
+  calls.push({ method, path });
   const response = await handleManage(
     {
       method,
