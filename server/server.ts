@@ -12,6 +12,7 @@ import { installLiveSource } from '../src/live/source.ts';
 import { loadApiRuntime, type ApiOptions, type ApiRuntime } from './api-deps.ts';
 import { apiHandler, attachServer, type NodeHandler } from './api-listener.ts';
 import { consoleGate } from './console-gate.ts';
+import { liveSourceOf } from './manage/live.ts';
 
 /** The server's deadlines, in milliseconds (docs/decisions.md, "Time-outs"). */
 export interface ServerTimeouts {
@@ -77,7 +78,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
   const api = await loadApiRuntime(options.api);
   // The console reads the running API's log through the live source (pages never import server/).
-  if (api.log) installLiveSource({ startedAtMs: Date.now(), log: api.log });
+  if (api.log) installLiveSource(liveSourceOf(api.log, api.manage));
   const astro = options.console === false ? noConsole : await loadAstroHandler(options.distDir ?? 'dist');
   const server = createServer({
     headersTimeout: timeouts.headersMs,

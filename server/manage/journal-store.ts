@@ -41,7 +41,7 @@ export function foldLine(ledger: Ledger, text: string): void {
     return;
   }
   const legacy = parseIssuedKeysLine(text);
-  if (legacy) ledger.state.apply(legacy, null);
+  if (legacy) ledger.applyLegacy(legacy);
 }
 
 /** The journal store. */

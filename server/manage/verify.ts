@@ -39,7 +39,7 @@ export function verifyLines(lines: Iterable<string>, sha256: TextSha256): ChainR
         seq: seq + 1,
         entry_id: null,
       };
-      return;
+      break;
     }
     const id = typeof line.entry?.id === 'string' ? line.entry.id : null;
     const at = typeof line.entry?.seq === 'number' ? line.entry.seq : -1;

@@ -26,7 +26,7 @@ export async function logScreen(state: LogState, nowMs: number, db?: Workspace):
   const source = liveSource();
   if (!source) return null;
   const page = await source.log.page(logPageQuery(state, nowMs));
-  const issuedNames = issuedKeyNames();
+  const issuedNames = issuedKeyNames(source);
   const keys = await keysById(db);
   const seen = (await source.log.keyActivity()).map((a) => a.keyId);
   if (state.key && !seen.includes(state.key)) seen.push(state.key);
@@ -54,5 +54,5 @@ export async function loggedRequest(
     ? await source.log.find(requestId)
     : undefined;
   const [entry] = found ? await annotateRequests([found], db) : [];
-  return { entry, issuedNames: issuedKeyNames() };
+  return { entry, issuedNames: issuedKeyNames(source) };
 }

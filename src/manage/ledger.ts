@@ -3,6 +3,7 @@
 // answer alike. A `change` line carries one audit entry and its change's effects: they are one.
 import { randomId } from '../api/orders/ids.ts';
 import { chainText, genesisHash, type AuditEntry } from './audit.ts';
+import type { IssuedKeysLine } from '../lib/issued-keys.ts';
 import type { Effect } from './effects.ts';
 import { ManageState, type ManageSeed } from './state.ts';
 
@@ -33,6 +34,8 @@ export class Ledger {
   /** Every entry, oldest first. */
   readonly entries: AuditEntry[] = [];
   head = genesisHash;
+  /** Every key line (issued, revoked, rotated), oldest first: what the console's key pages fold. */
+  readonly keyLines: IssuedKeysLine[] = [];
   private readonly versions = new Map<string, number>();
   private readonly idempotent = new Map<string, AuditEntry>();
 
@@ -58,7 +61,11 @@ export class Ledger {
   /** Folds a change line in. */
   applyChange(line: ChangeLine): void {
     const { entry } = line;
-    for (const effect of line.effects) this.state.apply(effect, entry.id);
+    for (const effect of line.effects) {
+      this.state.apply(effect, entry.id);
+      if (effect.event === 'issued' || effect.event === 'revoked' || effect.event === 'rotated')
+        this.keyLines.push(effect);
+    }
     this.entries.push(entry);
     this.head = line.hash;
     this.versions.set(`${entry.target.type}:${entry.target.id}`, entry.seq);
@@ -67,6 +74,12 @@ export class Ledger {
       if (effect.event === 'issued') this.versions.set(`key:${effect.key_id}`, entry.seq);
     if (entry.idempotency_key !== null)
       this.idempotent.set(`${entry.actor.id}\n${entry.idempotency_key}`, entry);
+  }
+
+  /** Folds in a line of the issued-keys file from before the trail (no entry, no chain). */
+  applyLegacy(line: IssuedKeysLine): void {
+    this.state.apply(line, null);
+    this.keyLines.push(line);
   }
 
   /** Gives a pending change its id, seq and hash, chained to this ledger's head (not yet applied). */
