@@ -45,7 +45,8 @@ export async function withAppendLock<T>(file: string, work: () => T, waitMs = 10
       try {
         return work();
       } finally {
-        server.close();
+        // Released before the next taker tries: a close still under way would refuse it.
+        await new Promise((done) => server.close(done));
         if (process.platform !== 'linux') rmSync(address, { force: true });
       }
     }

@@ -44,18 +44,32 @@ export function foldLine(ledger: Ledger, text: string): void {
   if (legacy) ledger.applyLegacy(legacy);
 }
 
-/** The journal store. */
+/** A commit waiting for the next batch. */
+interface Waiting {
+  decide: (ledger: Ledger) => Decision<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * The journal store. Commits that arrive while a batch is being written wait and go together in
+ * the next one (group commit): one lock, one write, one fsync for the batch, each decided in turn
+ * on the state the ones before it left, and none answered before the fsync.
+ */
 export class JournalManageStore implements ManageStore {
-  private readonly ledger: Ledger;
+  private ledger: Ledger;
+  private readonly seed: ManageSeed;
   private readonly file: string;
   private readonly sha256: TextSha256;
   private readonly recheckMs: number;
   private offset = 0;
   private checkedAt = -Infinity;
-  private queue: Promise<unknown> = Promise.resolve();
+  private waiting: Waiting[] = [];
+  private flushing: Promise<void> | null = null;
 
   constructor(file: string, seed: ManageSeed, sha256: TextSha256, options: { recheckMs?: number } = {}) {
     this.file = file;
+    this.seed = seed;
     this.ledger = new Ledger(seed);
     this.sha256 = sha256;
     this.recheckMs = options.recheckMs ?? 1000;
@@ -75,33 +89,65 @@ export class JournalManageStore implements ManageStore {
     this.offset = scanLines(this.file, (raw) => foldLine(this.ledger, raw.toString('utf8')), this.offset);
   }
 
-  /** Decides on the latest lines under the journal's lock, then appends one fsync'd line. */
+  /** Decides on the latest lines under the journal's lock; answers once its line is fsync'd. */
   commit<T>(decide: (ledger: Ledger) => Decision<T>): Promise<T> {
-    const run = this.queue.then(() => withAppendLock(this.file, () => this.commitLocked(decide)));
-    this.queue = run.catch(() => undefined);
-    return run;
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.push({ decide, resolve: resolve as (value: unknown) => void, reject });
+      this.flushing ??= this.flush().finally(() => (this.flushing = null));
+    });
   }
 
-  private commitLocked<T>(decide: (ledger: Ledger) => Decision<T>): T {
+  private async flush(): Promise<void> {
+    while (this.waiting.length > 0) {
+      const batch = this.waiting.splice(0);
+      try {
+        const answers = await withAppendLock(this.file, () => this.writeBatch(batch));
+        batch.forEach((waiting, i) => waiting.resolve(answers[i]));
+      } catch (error) {
+        batch.forEach((waiting) => waiting.reject(error));
+      }
+    }
+  }
+
+  /** Decides each commit of a batch in turn, appends their lines in one write, fsyncs once. */
+  private writeBatch(batch: Waiting[]): unknown[] {
     this.refresh();
     // A line a crashed writer left half-written (no newline) would glue onto ours: cut it off.
     if (existsSync(this.file) && statSync(this.file).size > this.offset) truncateSync(this.file, this.offset);
-    const decision = decide(this.ledger);
-    if ('answer' in decision) return decision.answer;
-    const line = this.ledger.seal(decision.write, this.sha256);
-    const fd = openSync(this.file, 'a', 0o600);
-    try {
-      writeSync(fd, `${JSON.stringify(line)}\n`);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
+    const text: string[] = [];
+    const answers = batch.map((waiting) => {
+      const decision = waiting.decide(this.ledger);
+      if ('answer' in decision) return () => decision.answer;
+      const line = this.ledger.seal(decision.write, this.sha256);
+      // Applied now so the next commit of the batch decides on it; answered only after the fsync.
+      this.ledger.applyChange(line);
+      text.push(`${JSON.stringify(line)}\n`);
+      return () => decision.then(line.entry);
+    });
+    if (text.length > 0) {
+      const bytes = Buffer.from(text.join(''));
+      try {
+        const fd = openSync(this.file, 'a', 0o600);
+        try {
+          writeSync(fd, bytes);
+          fsyncSync(fd);
+        } finally {
+          closeSync(fd);
+        }
+      } catch (error) {
+        // Nothing of the batch is acknowledged: read the state again from what the file holds.
+        this.ledger = new Ledger(this.seed);
+        this.offset = 0;
+        this.refresh();
+        throw error;
+      }
+      this.offset += bytes.length;
     }
-    this.refresh();
-    return decision.then(line.entry);
+    return answers.map((answer) => answer());
   }
 
   /** Waits for the writes under way. */
   async close(): Promise<void> {
-    await this.queue;
+    await this.flushing;
   }
 }
