@@ -1,7 +1,7 @@
 // The issued-keys file's lines and their fold into each key's current lifecycle. Every change to a
 // key is a new line, never an edit: `issued` (npm run keys:issue, or the replacement a rotation
 // issues), `revoked` and `rotated` (npm run keys:revoke, keys:rotate; also for the workspace's own
-// simulated keys, which have no `issued` line here). The API's key store (server/issued-keys.ts)
+// simulated keys, which have no `issued` line here). The API's key store (server/manage/runtime.ts)
 // and the console read the file through this module; it holds hashes, never key material.
 import { z } from 'zod';
 

@@ -3,8 +3,10 @@
 // audit entry named; a route deprecated through it carries Deprecation, Sunset and Link within a
 // second, and none once the deprecation is undone.
 import { rmSync } from 'node:fs';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../../helpers/poll.ts';
+import { requests } from '../../manage/fuzz-arbitraries.ts';
 import { killServer, spawnServer, type SpawnedServer } from '../spawn.ts';
 import { change, manageWorkspace, send, writeManagementKey } from './helpers.ts';
 
@@ -42,6 +44,31 @@ describe('cross-site writes', () => {
     expect(answer.status).toBe(403);
     expect(answer.body.code).toBe('cross_site_request');
   });
+});
+
+describe('fuzzing the live server', () => {
+  it('200 requests over HTTP: none 5xx, none hangs', async () => {
+    await fc.assert(
+      fc.asyncProperty(requests, async (req) => {
+        const search = req.query ? `?${new URLSearchParams(req.query).toString()}` : '';
+        const res = await fetch(`${server.baseUrl}/manage/v1${req.path}${search}`, {
+          method: req.method,
+          headers: {
+            ...(req.authorised ? { authorization: `Bearer ${token}` } : {}),
+            ...(req.idempotencyKey === undefined ? {} : { 'idempotency-key': req.idempotencyKey }),
+            ...(req.body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(req.body === undefined || req.method === 'GET' || req.method === 'HEAD'
+            ? {}
+            : { body: typeof req.body === 'string' ? req.body : JSON.stringify(req.body) }),
+          signal: AbortSignal.timeout(5_000),
+        });
+        await res.arrayBuffer();
+        expect(res.status).toBeLessThan(500);
+      }),
+      { numRuns: 200 },
+    );
+  }, 120_000);
 });
 
 describe('keys through the management API', () => {
