@@ -9,13 +9,7 @@ import { scanLines } from '../../src/lib/file-lines.ts';
 import { parseIssuedKeysLine } from '../../src/lib/issued-keys.ts';
 import { auditEntrySchema } from '../../src/manage/audit.ts';
 import { effectSchema } from '../../src/manage/effects.ts';
-import {
-  Ledger,
-  type ChangeLine,
-  type Decision,
-  type ManageStore,
-  type TextSha256,
-} from '../../src/manage/ledger.ts';
+import { Ledger, type Decision, type ManageStore, type TextSha256 } from '../../src/manage/ledger.ts';
 import type { ManageSeed } from '../../src/manage/state.ts';
 import { withAppendLock } from './append-lock.ts';
 
@@ -37,7 +31,7 @@ export function foldLine(ledger: Ledger, text: string): void {
       return;
     }
     const line = changeLineSchema.safeParse(value);
-    if (line.success) ledger.applyChange(line.data as ChangeLine);
+    if (line.success) ledger.applyChange(line.data);
     return;
   }
   const legacy = parseIssuedKeysLine(text);

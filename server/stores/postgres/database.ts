@@ -112,7 +112,9 @@ export class PostgresDatabase {
       client = await this.pool.connect();
       const held = client;
       await held.query('begin');
-      const result = await work(async (text, values) => (await held.query(text, values)).rows);
+      const result = await work(
+        async (text, values) => (await held.query<pg.QueryResultRow>(text, values)).rows,
+      );
       await held.query('commit');
       this.lost = false;
       return result;

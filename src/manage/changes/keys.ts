@@ -150,7 +150,7 @@ export function planUpdate(ctx: PlanContext, keyId: string, body: UpdateKey): Pl
     action: 'key.update',
     target: target(key),
     before: keyView(key, ctx.ledger.state, ctx.now.getTime()),
-    after: viewAfter(ctx, key, changes as Partial<ManagedKey>),
+    after: viewAfter(ctx, key, changes),
     effects: [effect],
     status: 200,
   };

@@ -2,6 +2,7 @@
 // killed with SIGKILL at random points until 1,000 writes were acknowledged. Every acknowledged
 // change has its entry, every entry has its change, the chain verifies, and an edited or removed
 // entry is named by the verifier.
+import { randomInt } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JournalManageStore } from '../../../server/manage/journal-store.ts';
@@ -58,7 +59,7 @@ describe('management writes under kill -9', () => {
     while (acknowledged.length < 1000) {
       running = await spawnServer(files);
       const load = writes(running.baseUrl, token, 8);
-      const killAt = acknowledged.length + 100 + Math.floor(Math.random() * 200);
+      const killAt = acknowledged.length + 100 + randomInt(200);
       while (acknowledged.length + load.acknowledged.length < killAt)
         await new Promise((done) => setTimeout(done, 2));
       await killServer(running, 'SIGKILL');
