@@ -48,6 +48,10 @@ export function manageDeps(store: ManageStore, reference: ManageReference, secre
     hmac: (text) => createHmac('sha256', secret).update(text).digest('base64url'),
     clock: { now: () => Date.now() },
     blastOf: blastFinder(reference.blast),
+    whatIfOf: (action, target) =>
+      action === 'key.roll' || action === 'key.revoke' || action === 'route.deprecate'
+        ? (reference.whatIf.get(`${target.type}:${target.id}`) ?? null)
+        : null,
     retentionDays: retentionDays(),
   };
 }

@@ -14,10 +14,12 @@ import type {
 } from '../../src/manage/state.ts';
 import type { Workspace } from '../../src/lib/db.ts';
 
-/** The seed and the blast radius of every target the workspace knows. */
+/** The seed, the blast radius of every target the workspace knows, and its what-if figures. */
 export interface ManageReference {
   seed: ManageSeed;
   blast: Map<string, Blast>;
+  /** The console's what-if summary of a key (rotate) or route (retire), by `type:id`. */
+  whatIf: Map<string, Record<string, unknown>>;
 }
 
 /** An empty reference: no workspace. */
@@ -80,7 +82,19 @@ export async function readManageReference(db: Workspace): Promise<ManageReferenc
       // A workspace without the blast views (a test fixture): every target's radius is zero.
     }
   }
-  return { seed: { keys, routes, consumers, plans }, blast };
+  const whatIf = new Map<string, Record<string, unknown>>();
+  for (const [name, type, id] of [
+    ['whatif_rotate', 'key', 'key_id'],
+    ['whatif_retire', 'route', 'route_id'],
+  ] as const) {
+    try {
+      for (const row of await read<Record<string, unknown>>(db, name))
+        whatIf.set(`${type}:${String(row[id])}`, row);
+    } catch {
+      // A workspace without the preview views: dry runs show the blast radius alone.
+    }
+  }
+  return { seed: { keys, routes, consumers, plans }, blast, whatIf };
 }
 
 /** The blast radius of a target, from a reference's figures. */

@@ -20,6 +20,11 @@ export interface ManageDeps {
   requestId?: () => string;
   /** A target's blast radius now (the workspace's figures); zeros for a target it does not know. */
   blastOf(target: Target): Blast;
+  /**
+   * The console's what-if figures for a change, when the workspace has them (a roll or revoke: the
+   * rotate what-if; a deprecation: the retire what-if); null otherwise.
+   */
+  whatIfOf?(action: string, target: Target): Record<string, unknown> | null;
   /** Entries older than this many days are not served (default defaultAuditRetentionDays). */
   retentionDays?: number;
 }

@@ -157,6 +157,7 @@ export function manageOpenApi(): Record<string, unknown> {
             before: {},
             after: {},
             blast: { type: 'object' },
+            what_if: { type: ['object', 'null'] },
             preview_token: { type: 'string' },
           },
         },

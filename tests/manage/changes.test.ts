@@ -43,6 +43,26 @@ describe('roll', () => {
   });
 });
 
+describe('dry run', () => {
+  it("shows the target's blast radius and the what-if the workspace gives for the change", async () => {
+    const { deps, token } = await setup();
+    const whatIf = { consumers_to_switch: 3, requests_per_day: 1200 };
+    const withWhatIf = { ...deps, whatIfOf: (action: string) => (action === 'key.roll' ? whatIf : null) };
+    const preview = await call(
+      withWhatIf,
+      'POST',
+      '/keys/key_prod/roll',
+      { overlap: '24h', dry_run: true },
+      { token },
+    );
+    expect(preview.body).toMatchObject({
+      blast: { score: 72, dependents: 3, requests_per_day: 1200 },
+      what_if: whatIf,
+    });
+    expect(deps.store.current().entries.map((e) => e.action)).toEqual(['management_key.create']);
+  });
+});
+
 describe('issue and Idempotency-Key', () => {
   it('shows the value once; a replay answers the same change without it', async () => {
     const { deps, token } = await setup();
