@@ -26,6 +26,7 @@ export interface ManageReference {
 export const emptyManageReference = (): ManageReference => ({
   seed: { keys: [], routes: [], consumers: [], plans: [] },
   blast: new Map(),
+  whatIf: new Map(),
 });
 
 function read<Row>(db: Workspace, name: string): Promise<Row[]> {
