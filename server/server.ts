@@ -18,6 +18,7 @@ import { installOperatorAdmin } from '../src/live/operator-admin.ts';
 import { operatorAdminOver } from './operators/admin.ts';
 import { operatorsFile } from './operators/operator-file.ts';
 import { engineUrls } from './stores/select.ts';
+import { liveSourceOf } from './manage/live.ts';
 
 /** The server's deadlines, in milliseconds (docs/decisions.md, "Time-outs"). */
 export interface ServerTimeouts {
@@ -90,7 +91,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
   const api = await loadApiRuntime(options.api);
   // The console reads the running API's log through the live source (pages never import server/).
-  if (api.log) installLiveSource({ startedAtMs: Date.now(), log: api.log });
+  if (api.log) installLiveSource(liveSourceOf(api.log, api.manage));
   const astro = options.console === false ? noConsole : await loadAstroHandler(options.distDir ?? 'dist');
   const server = createServer({
     headersTimeout: timeouts.headersMs,

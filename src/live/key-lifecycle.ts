@@ -1,9 +1,9 @@
 // A key's lifecycle as the running server applies it: the workspace's simulated state with the
-// changes made on this server on top (the issued-keys file: revoked, rotated, restored), or, for a
-// key issued here, its own story. Pages read it through liveKeyLifecycle()/liveKeyLifecycles() only,
-// so the management API can later re-point these two functions at its own store.
+// changes made on this server on top (the management journal's key lines: revoked, rotated,
+// restored), or, for a key issued here, its own story. Pages read it through
+// liveKeyLifecycle()/liveKeyLifecycles() only, and those read the server's one typed live interface
+// (./source.ts `keys()`), never its files.
 import type { Workspace } from '../node/db.ts';
-import { issuedKeysFile, readIssuedKeys } from '../node/issued-keys-file.ts';
 import { statusAt, type KeyLifecycle, type KeyStatus } from '../lib/issued-keys.ts';
 import { workspaceKeysNamed } from '../queries/key-credentials.ts';
 import { keysById, type KeyRow } from '../queries/rows.ts';
@@ -24,7 +24,7 @@ export interface LiveKeyLifecycle {
   replaces: string | null;
   /** When `npm run keys:restore-demo` last returned it to its simulated state. */
   restored_at: string | null;
-  /** Whether this server changed it (a line of the issued-keys file), or issued it. */
+  /** Whether this server changed it (a change in the management journal), or issued it. */
   changed_here: boolean;
 }
 
@@ -56,9 +56,8 @@ export function overlayLifecycle(
   };
 }
 
-/** Where the lifecycles are read from: the issued-keys file and the workspace (tests pass theirs). */
+/** The workspace the simulated states are read from (tests pass theirs); the changes come from the live source. */
 export interface LifecycleSources {
-  file?: string;
   db?: Workspace;
 }
 
@@ -68,10 +67,11 @@ export interface LifecycleSources {
  */
 export async function liveKeyLifecycles(
   nowMs: number,
-  { file = issuedKeysFile(), db }: LifecycleSources = {},
+  { db }: LifecycleSources = {},
 ): Promise<Map<string, LiveKeyLifecycle> | null> {
-  if (!liveSource()) return null;
-  const stories = readIssuedKeys(file).all();
+  const source = liveSource();
+  if (!source) return null;
+  const stories = source.keys().all();
   const aboutWorkspace = stories.filter((s) => s.issued === null);
   const named = await workspaceKeysNamed(aboutWorkspace, db);
   const workspaceKeys = named.size > 0 ? await keysById(db) : new Map<string, KeyRow>();
