@@ -11,7 +11,7 @@ import { MemoryManageStore } from '../../src/manage/ledger.ts';
 import { startServer } from '../../server/server.ts';
 import { emptyManageReference } from '../../server/manage/seed.ts';
 import { manageDeps, openJournalManage, sha256Text } from '../../server/manage/runtime.ts';
-import { managementKey } from '../../tests/manage/fixture.ts';
+import { managementKey } from '../../harness/management-key.ts';
 import type { BenchSuite } from '../run.ts';
 import { benchServerFiles } from '../workspace-copy.ts';
 

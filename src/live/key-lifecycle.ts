@@ -4,29 +4,13 @@
 // liveKeyLifecycle()/liveKeyLifecycles() only, and those read the server's one typed live interface
 // (./source.ts `keys()`), never its files.
 import type { Workspace } from '../node/db.ts';
-import { statusAt, type KeyLifecycle, type KeyStatus } from '../lib/issued-keys.ts';
+import { statusAt, type KeyLifecycle } from '../lib/issued-keys.ts';
+import type { LiveKeyLifecycle } from './lifecycle-view.ts';
 import { workspaceKeysNamed } from '../queries/key-credentials.ts';
 import { keysById, type KeyRow } from '../queries/rows.ts';
 import { liveSource } from './source.ts';
 
-/** A key's lifecycle now; instants are ISO 8601 UTC. */
-export interface LiveKeyLifecycle {
-  key_id: string;
-  /** Its status now: revoked at once, rotated once the overlap ended, else as simulated or issued. */
-  status: KeyStatus;
-  /** Rotated and still in its overlap: it works beside its replacement until `rotation_ends_at`. */
-  rotating: boolean;
-  rotated_at: string | null;
-  rotation_ends_at: string | null;
-  revoked_at: string | null;
-  /** The key issued to replace it, and the key it replaced (rotations made here). */
-  replaced_by: string | null;
-  replaces: string | null;
-  /** When `npm run keys:restore-demo` last returned it to its simulated state. */
-  restored_at: string | null;
-  /** Whether this server changed it (a change in the management journal), or issued it. */
-  changed_here: boolean;
-}
+export type { LiveKeyLifecycle } from './lifecycle-view.ts';
 
 /** The workspace's simulated state of a key, which an overlay starts from. */
 export type SimulatedKey = Pick<KeyRow, 'key_id' | 'status' | 'rotated_at'>;

@@ -7,7 +7,7 @@ import type { SourceWorld } from '../../../src/api/orders/world-deps.ts';
 import { parseIssuedKeysLines, type IssuedKeysLine } from '../../../src/lib/issued-keys.ts';
 import { post, validOrder } from '../../api/orders/contract-cases.ts';
 import type { ApiResponse } from '../../api/orders/contract-types.ts';
-import { fixtureWorld } from '../../api/orders/fixture-world.ts';
+import { fixtureWorld } from '../../../harness/fixture-world.ts';
 import { fetchAnswer } from '../../api/orders/runners.ts';
 import { writeFixtureWorkspace, type ServerFiles } from '../../../harness/fixture-workspace.ts';
 

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSandboxKey } from '../../../src/mocks/demo-key.ts';
-import { fixtureWorld } from '../../api/orders/fixture-world.ts';
+import { fixtureWorld } from '../../../harness/fixture-world.ts';
 import { createOrder, issuedLines, keysCli, startKeysFixture, until, type KeysFixture } from './keys-cli.ts';
 
 const demoKeyId = 'key_demo_sandbox';

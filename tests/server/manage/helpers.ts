@@ -1,7 +1,7 @@
 // For tests of the management API on the production server: a fixture workspace with routes,
 // a management key written into the server's journal (as `npm run manage:key` does), and fetch.
 import { DuckDBInstance } from '@duckdb/node-api';
-import { fixtureWorld } from '../../api/orders/fixture-world.ts';
+import { fixtureWorld } from '../../../harness/fixture-world.ts';
 import { writeFixtureWorkspace, type ServerFiles } from '../../../harness/fixture-workspace.ts';
 import { emptyManageReference } from '../../../server/manage/seed.ts';
 import { openJournalManage } from '../../../server/manage/runtime.ts';
