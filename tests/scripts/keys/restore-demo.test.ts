@@ -10,7 +10,7 @@ import { createOrder, issuedLines, keysCli, startKeysFixture, until, type KeysFi
 
 const demoKeyId = 'key_demo_sandbox';
 /** The fixture world with the demo key in it, as the default workspace has it. */
-const world = {
+const world: typeof fixtureWorld = {
   ...fixtureWorld,
   keys: [
     ...fixtureWorld.keys,
@@ -25,7 +25,7 @@ const world = {
       material: demoSandboxKey(),
     },
   ],
-} as typeof fixtureWorld;
+};
 
 let fixture: KeysFixture;
 let workspaceDigest: string;

@@ -17,7 +17,8 @@ export const GET: APIRoute = async ({ params }) => {
   if (!/^key_[A-Za-z0-9_]{1,64}$/.test(keyId))
     return problem(404, 'Not Found', `key_id: no key ${keyId.slice(0, 80)}`);
   const lifecycle = await liveKeyLifecycle(keyId);
-  if (lifecycle === null) return problem(404, 'Not Found', 'No live API here: the console runs without its server');
+  if (lifecycle === null)
+    return problem(404, 'Not Found', 'No live API here: the console runs without its server');
   if (lifecycle === undefined) return problem(404, 'Not Found', `key_id: no key ${keyId}`);
   return new Response(JSON.stringify(keyStatusPatches([lifecycle])), {
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
