@@ -5,7 +5,7 @@ import { sha256Hex } from '../../../src/api/orders/auth.ts';
 import { handleOrders } from '../../../src/api/orders/handler.ts';
 import { depsFromWorld } from '../../../src/api/orders/world-deps.ts';
 import { requestRecord } from '../../../src/api/request-record.ts';
-import { fixtureKeys, fixtureNowMs, fixtureWorld } from './fixture-world.ts';
+import { fixtureKeys, fixtureNowMs, fixtureWorld } from '../../../harness/fixture-world.ts';
 
 describe('a refusal caused by a management change', () => {
   it.each([
