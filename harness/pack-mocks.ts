@@ -1,6 +1,7 @@
 // Packs packages/mocks exactly as `npm publish` would (its prepack script builds dist/ first) and
 // says what the tarball holds. Used by the package tests' global setup and by `npm run bench -- mocks`.
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** The package's folder. */
@@ -35,5 +36,20 @@ export function packMocks(destination: string): PackedMocks {
     size: report.size,
     unpackedSize: report.unpackedSize,
     files: report.files.map((f) => f.path).sort(),
+  };
+}
+
+/** The facts of a tarball packed before (`npm run mocks:release` tests the very file it publishes). */
+export function describeTarball(tarball: string): PackedMocks {
+  const listing = execFileSync('tar', ['-tzvf', tarball], { encoding: 'utf8' }).trim().split('\n');
+  const entries = listing.map((line) => {
+    const [, , size = '0', , , ...path] = line.trim().split(/\s+/);
+    return { size: Number(size), path: path.join(' ').replace(/^package\//, '') };
+  });
+  return {
+    tarball,
+    size: statSync(tarball).size,
+    unpackedSize: entries.reduce((sum, entry) => sum + entry.size, 0),
+    files: entries.map((entry) => entry.path).sort(),
   };
 }

@@ -1,6 +1,40 @@
-// `npm start`: simulate the default workspace if it is missing, build, then serve on PORT (4321).
+// `npm start`: read the command line and check the data folders first (a mistake is one line, before
+// anything slow), simulate the default workspace if it is missing, build unless the build's inputs
+// are unchanged since the last build (scripts/build-inputs.ts), then serve on PORT (4321).
+import { folderRefusal } from '../server/folder-lock.ts';
+import { serverCli } from '../server/server-args.ts';
+import { engineUrls } from '../server/stores/select.ts';
+import { workerCount } from '../server/workers.ts';
+import { runCli } from './lib/cli-args.ts';
+import { ordersDir, requestLogDir } from '../src/node/live-views.ts';
+import { buildInputsDigest, buildNeeded, forgetBuild, recordBuild } from './build-inputs.ts';
 import { run } from './run.ts';
 
-run('node', ['scripts/ensure-data.ts']);
-run('npx', ['astro', 'build']);
-await import('./serve.ts');
+// Where `astro build` writes (server/main.ts serves ESTATE_DIST, the same folder unless a test moves it).
+const distDir = 'dist';
+
+/** Throws the one line that says why this server could not take its folders, if another holds one. */
+async function refuseHeldFolders(): Promise<void> {
+  if (engineUrls().databaseUrl) return;
+  const folders = [ordersDir()];
+  if (process.env.ESTATE_REQUEST_LOG !== 'off') folders.push(requestLogDir());
+  for (const dir of folders) {
+    const refusal = await folderRefusal(dir);
+    if (refusal !== null) throw new Error(refusal);
+  }
+}
+
+await runCli(serverCli, async () => {
+  workerCount(process.argv.slice(2), process.env);
+  await refuseHeldFolders();
+  run('node', ['scripts/ensure-data.ts']);
+  const digest = await buildInputsDigest('.');
+  if (process.env.ESTATE_REBUILD === '1' || buildNeeded(distDir, digest)) {
+    forgetBuild(distDir);
+    run('npx', ['astro', 'build']);
+    run('node', ['scripts/precompress.ts', distDir]);
+    recordBuild(distDir, digest);
+  } else
+    console.log(`The build in ${distDir}/ is up to date with the sources and the workspace: serving it.`);
+  await import('./serve.ts');
+});

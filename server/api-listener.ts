@@ -5,7 +5,7 @@
 import { ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { handleNodeRequest, writePlain } from '../src/api/http/node.ts';
+import { endBrokenBody, handleNodeRequest, writePlain } from '../src/api/http/node.ts';
 import type { PlainResponse } from '../src/api/orders/plain.ts';
 import { randomId } from '../src/api/orders/ids.ts';
 import { problemResponse, withRequestId } from '../src/api/orders/respond.ts';
@@ -81,8 +81,10 @@ function unparsedRequest(raw: Buffer | undefined): IncomingMessage {
 /** Writes `response` on a socket no ServerResponse owns (CONNECT, parse errors), then closes it. */
 function answerOnSocket(socket: Duplex, unstamped: PlainResponse, req: IncomingMessage): void {
   const response = stamped(unstamped);
+  // Not writable: the peer is gone, or the socket is already closing after a last answer.
   if (!socket.writable) {
-    socket.destroy();
+    if (socket.writableEnded) (socket as Socket).destroySoon();
+    else socket.destroy();
     return;
   }
   const res = new ServerResponse(req);
@@ -124,11 +126,49 @@ export function attachEdges(server: Server, record?: AnswerLogger): void {
     writePlain(res, response, true);
     if (destinationOf(req.url) === 'api') record?.(req, response, arrived);
   });
+  // The newest request of each connection: the one a framing error can cut short.
+  const newest = new WeakMap<Duplex, IncomingMessage>();
+  const noteNewest = (req: IncomingMessage) => newest.set(req.socket, req);
+  server.prependListener('request', noteNewest).prependListener('checkContinue', noteNewest);
+  const answered = new WeakSet<Duplex>();
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
-    // Mid-response (or mid-request, with a handler already answering) nothing more can be said.
-    if ((socket as { _httpMessage?: unknown })._httpMessage) socket.destroy();
-    else answerOnSocket(socket, parseProblem(error.code), unparsedRequest(error.rawPacket));
+    // node reports the parser's error again on every later read; it is answered once.
+    if (answered.has(socket)) return;
+    answered.add(socket);
+    const inFlight = (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (!inFlight) {
+      answerOnSocket(socket, parseProblem(error.code), unparsedRequest(error.rawPacket));
+      return;
+    }
+    // Mid-response, a reset or a time-out: nothing more can be said.
+    if (!error.code?.startsWith('HPE_')) {
+      socket.destroy();
+      return;
+    }
+    // Junk after requests received in full (pipelined, or a body longer than its Content-Length):
+    // answer them first, or a caller whose order was saved hears nothing and retries it. An API
+    // request whose body the error cut (a bad chunk size) has its body ended as broken, and the
+    // handler answers it 400 (src/api/http/node.ts); the console's handler knows no broken body.
+    const cut = newest.get(socket);
+    const bodyCut = cut !== undefined && !cut.complete;
+    if (bodyCut && destinationOf(cut.url) !== 'api') {
+      socket.destroy();
+      return;
+    }
+    if (bodyCut) endBrokenBody(cut);
+    afterAnswers(socket, () => {
+      if (bodyCut) (socket as Socket).destroySoon();
+      else answerOnSocket(socket, parseProblem(error.code), unparsedRequest(error.rawPacket));
+    });
   });
+}
+
+/** Calls `then` once every response queued on `socket` (pipelined ones included) has finished or closed. */
+function afterAnswers(socket: Duplex, then: () => void): void {
+  const current = (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (!current) then();
+  // 'close' follows node's own 'finish' handling, which hands the socket to the next response.
+  else current.once('close', () => afterAnswers(socket, then));
 }
 
 /**

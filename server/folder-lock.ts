@@ -6,7 +6,7 @@
 // and a socket file nobody answers on is a crashed holder's, removed and taken over. A second
 // process asks the holder for its pid, to name it in the refusal.
 import { createHash } from 'node:crypto';
-import { rmSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 
@@ -42,6 +42,20 @@ function askHolder(address: string): Promise<number | null> {
   });
 }
 
+/** The message a second process gets for a folder `holder` holds. */
+const inUse = (dir: string, holder: number) =>
+  `${dir} is in use by process ${holder}: one Orders API process per orders folder`;
+
+/**
+ * Why `dir` cannot be taken now (another live process holds it, named), or null: a check before
+ * slow work (`npm start` builds for 20 s), without taking the lock. A folder not yet made is free.
+ */
+export async function folderRefusal(dir: string): Promise<string | null> {
+  if (!existsSync(dir)) return null;
+  const holder = await askHolder(lockAddress(dir));
+  return holder === null ? null : inUse(dir, holder);
+}
+
 /**
  * Takes the orders folder for this process, or throws naming the process that holds it: two writers
  * would split rate limits and idempotency records, and one's torn-tail repair could cut the other's
@@ -60,8 +74,7 @@ export async function lockFolder(dir: string): Promise<() => void> {
     }
     if (error.code !== 'EADDRINUSE' || attempt === 3) throw error;
     const holder = await askHolder(address);
-    if (holder !== null)
-      throw new Error(`${dir} is in use by process ${holder}: one Orders API process per orders folder`);
+    if (holder !== null) throw new Error(inUse(dir, holder));
     // Nobody answers: the holder was just closing (try again), or left a socket file when it crashed.
     if (process.platform !== 'linux') rmSync(address, { force: true });
   }

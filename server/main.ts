@@ -1,6 +1,8 @@
 // Production server: one node:http server for the console (Astro, built in dist/) and the API, or
 // several of them on one port (`--workers N`, WEB_CONCURRENCY=N: server/workers.ts).
 import cluster from 'node:cluster';
+import { parseCliArgs } from '../scripts/lib/cli-args.ts';
+import { serverCli } from './server-args.ts';
 import { startServer } from './server.ts';
 import { describeStores, engineUrls } from './stores/select.ts';
 import { reportListening, superviseWorkers, workerCount, workersRefusal } from './workers.ts';
@@ -24,6 +26,10 @@ function announce(boundPort: number, detail: string, open = !consoleToken): void
 
 let workers = 1;
 try {
+  if (parseCliArgs(serverCli, process.argv.slice(2)).help) {
+    console.log(serverCli.usage);
+    process.exit(0);
+  }
   workers = workerCount(process.argv.slice(2), process.env);
   const refusal = cluster.isPrimary ? workersRefusal(workers, engineUrls()) : null;
   if (refusal !== null) throw new Error(refusal);
@@ -39,7 +45,19 @@ if (cluster.isPrimary && workers > 1) {
   );
 } else {
   const reusePort = cluster.isWorker;
-  const server = await startServer({ port, host, distDir, console: withConsole, reusePort, consoleToken });
+  const server = await startServer({
+    port,
+    host,
+    distDir,
+    console: withConsole,
+    reusePort,
+    consoleToken,
+  }).catch((error: unknown) => {
+    // A held folder, a port in use, a missing build: one line (ESTATE_DEBUG=1 adds the stack).
+    console.error(error instanceof Error ? error.message : String(error));
+    if (process.env.ESTATE_DEBUG === '1' && error instanceof Error) console.error(error.stack);
+    process.exit(1);
+  });
   if (cluster.isPrimary) {
     // A database still down at start must not stop the server: say what the token alone says.
     const open = await server.access.isOpen().catch(() => !consoleToken);

@@ -1,7 +1,8 @@
 // The production server: one node:http server on one port, one API runtime per process. Requests
 // whose path reads as the API's (/v1, /v2, /v3, however spelt) go to the Orders API contract core
 // through the node:http adapter; /healthz and /readyz to health; everything else to the Astro
-// handler (static files, prerendered and on-demand console pages). See ./routing.ts.
+// handler (static files, prerendered and on-demand console pages), compressed (./compression.ts).
+// See ./routing.ts.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
@@ -11,6 +12,7 @@ import { problemResponse } from '../src/api/orders/respond.ts';
 import { installLiveSource } from '../src/live/source.ts';
 import { loadApiRuntime, type ApiOptions, type ApiRuntime } from './api-deps.ts';
 import { apiHandler, attachServer, type NodeHandler } from './api-listener.ts';
+import { withCompression } from './compression.ts';
 import { consoleGate } from './console-gate.ts';
 import type { ConsoleAccess } from './console/access.ts';
 import { openConsoleAccess, type ConsoleAccessConfig } from './console/open.ts';
@@ -92,7 +94,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const api = await loadApiRuntime(options.api);
   // The console reads the running API's log through the live source (pages never import server/).
   if (api.log) installLiveSource(liveSourceOf(api.log, api.manage));
-  const astro = options.console === false ? noConsole : await loadAstroHandler(options.distDir ?? 'dist');
+  const distDir = options.distDir ?? 'dist';
+  const astro =
+    options.console === false
+      ? noConsole
+      : withCompression(await loadAstroHandler(distDir), resolve(distDir, 'client'));
   const server = createServer({
     headersTimeout: timeouts.headersMs,
     requestTimeout: timeouts.requestMs,

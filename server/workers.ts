@@ -4,18 +4,22 @@
 // and passes SIGTERM/SIGINT on. Workers share state only through Postgres and Redis, so the
 // embedded stores (the journal and in-memory limits belong to one process) refuse to run as workers.
 import cluster, { type Worker } from 'node:cluster';
-import { parseArgs } from 'node:util';
+import { parseCliArgs, UsageError } from '../scripts/lib/cli-args.ts';
+import { serverCli } from './server-args.ts';
 import { sharedAcrossProcesses, type EngineUrls } from './stores/select.ts';
 
-/** The number of server processes: `--workers N` (or `--workers=N`), else WEB_CONCURRENCY, else 1. */
-export function workerCount(argv: string[], env: NodeJS.ProcessEnv): number {
-  const { values } = parseArgs({ args: argv, options: { workers: { type: 'string' } }, strict: true });
+/**
+ * The number of server processes: `--workers N` (or `--workers=N`), else WEB_CONCURRENCY, else 1.
+ * Throws UsageError (scripts/lib/cli-args.ts) on any argument the server does not accept.
+ */
+export function workerCount(argv: readonly string[], env: NodeJS.ProcessEnv): number {
+  const { values } = parseCliArgs(serverCli, argv);
   const [source, raw] =
     values.workers !== undefined ? ['--workers', values.workers] : ['WEB_CONCURRENCY', env.WEB_CONCURRENCY];
   if (raw === undefined || raw.trim() === '') return 1;
   const count = Number(raw);
   if (!Number.isInteger(count) || count < 1 || count > 256)
-    throw new Error(`${source} must be a whole number from 1 to 256, not "${raw}"`);
+    throw new UsageError(`${source} must be a whole number from 1 to 256, not "${raw}"`);
   return count;
 }
 

@@ -3,9 +3,11 @@
 // a filtered scan of all of them takes milliseconds; the lines themselves are read back only for
 // the rows a page shows.
 import type { RequestFilter } from '../../src/api/request-log.ts';
-import { statusClass, type RequestRecord } from '../../src/api/request-record.ts';
+import type { CallerKind } from '../../src/lib/caller-kind.ts';
+import { statusClass, type Environment, type RequestRecord } from '../../src/api/request-record.ts';
 import { Dictionary } from '../dictionary.ts';
 import { callerKindCode, environmentCode, hashId } from './codes.ts';
+import { filterConditions, type FilterColumnName } from './filter.ts';
 
 /** Where an entry's line lies: its segment file (by number), byte offset and length. */
 export interface EntryPlace {
@@ -14,20 +16,20 @@ export interface EntryPlace {
   length: number;
 }
 
-/** A filter compiled to the columns' codes; `impossible` when a named key or route is unknown. */
-interface Compiled {
-  impossible: boolean;
-  statusLo: number;
-  statusHi: number;
-  key: number;
-  route: number;
-  /** Codes of `routeIds`, or null when not filtered by them. */
-  routes: Set<number> | null;
-  env: number;
-  kind: number;
-  fromMs: number;
-  toMs: number;
-}
+/** A filter compiled to one range [lo, hi) of codes per column it reads. */
+type Ranges = Record<FilterColumnName, { lo: number; hi: number }>;
+
+/**
+ * A compiled filter: the ranges, and whether each column is restricted at all (every value is an
+ * integer, so equality is [v, v + 1)); null when no entry can match (an unknown key).
+ */
+type Compiled =
+  | (Ranges & {
+      restricted: Record<FilterColumnName, boolean>;
+      /** The codes an `in` field allows, per column (route_id for routeIds). */
+      among: Partial<Record<FilterColumnName, Set<number>>>;
+    })
+  | null;
 
 const initialCapacity = 1024;
 
@@ -120,7 +122,7 @@ export class RequestColumns {
   ): { seqs: number[]; matched: number } {
     const c = this.compile(filter);
     const seqs: number[] = [];
-    if (c.impossible) return { seqs, matched: 0 };
+    if (c === null) return { seqs, matched: 0 };
     const start = before === undefined ? this.tail : this.head + Math.max(0, before - this.firstSeq);
     let matched = 0;
     for (let i = this.tail - 1; i >= this.head; i--) {
@@ -170,48 +172,81 @@ export class RequestColumns {
     return Number.isInteger(seq) && i >= this.head && i < this.tail ? i : -1;
   }
 
+  /** Compiles the filter from its one definition (filter.ts) to ranges of this index's codes. */
   private compile(filter: RequestFilter): Compiled {
-    const key = filter.keyId === undefined ? -1 : (this.keys.find(filter.keyId) ?? -2);
-    const route = filter.routeId === undefined ? -1 : (this.routes.find(filter.routeId) ?? -2);
-    const routes =
-      filter.routeIds === undefined
-        ? null
-        : new Set(filter.routeIds.map((id) => this.routes.find(id)).filter((c) => c !== undefined));
-    let statusLo = 0;
-    let statusHi = 0x10000;
-    if (filter.statusClass !== undefined) {
-      statusLo = filter.statusClass * 100;
-      statusHi = filter.statusClass === 5 ? 0x10000 : statusLo + 100;
-    }
-    if (filter.status !== undefined) {
-      statusLo = Math.max(statusLo, filter.status);
-      statusHi = Math.min(statusHi, filter.status + 1);
-    }
-    return {
-      impossible: key === -2 || route === -2 || routes?.size === 0 || statusLo >= statusHi,
-      statusLo,
-      statusHi,
-      key,
-      route,
-      routes,
-      env: filter.environment === undefined ? -1 : environmentCode(filter.environment),
-      kind: filter.callerKind === undefined ? -1 : callerKindCode(filter.callerKind),
-      fromMs: filter.fromMs ?? -Infinity,
-      toMs: filter.toMs ?? Infinity,
+    const all = () => ({ lo: -Infinity, hi: Infinity });
+    const ranges: Ranges = {
+      status_class: all(),
+      status: all(),
+      key_id: all(),
+      route_id: all(),
+      environment: all(),
+      caller_kind: all(),
+      time_ms: all(),
     };
+    const restricted = Object.fromEntries(Object.keys(ranges).map((k) => [k, false])) as Record<
+      FilterColumnName,
+      boolean
+    >;
+    const among: Partial<Record<FilterColumnName, Set<number>>> = {};
+    for (const { field, column, op } of filterConditions) {
+      const value = filter[field];
+      if (value === undefined) continue;
+      if (typeof value === 'object') {
+        const codes = value.map((v) => this.code(column, v)).filter((c) => c !== undefined);
+        const allowed = new Set(codes.filter((c) => among[column]?.has(c) ?? true));
+        if (allowed.size === 0) return null;
+        among[column] = allowed;
+        continue;
+      }
+      const code = this.code(column, value);
+      if (code === undefined) return null;
+      const range = ranges[column];
+      if (op !== 'before') range.lo = Math.max(range.lo, code);
+      if (op !== 'from') range.hi = Math.min(range.hi, op === 'eq' ? code + 1 : code);
+      if (range.lo >= range.hi) return null;
+      restricted[column] = true;
+    }
+    return { ...ranges, restricted, among };
   }
 
-  private matches(i: number, c: Compiled): boolean {
+  /** The code this index stores for a filter's value of a column; undefined when none can match. */
+  private code(column: FilterColumnName, value: string | number): number | undefined {
+    switch (column) {
+      case 'key_id':
+        return this.keys.find(String(value));
+      case 'route_id':
+        return this.routes.find(String(value));
+      case 'environment': {
+        const code = environmentCode(value as Environment);
+        return code < 0 ? undefined : code;
+      }
+      case 'caller_kind': {
+        const code = callerKindCode(value as CallerKind);
+        return code < 0 ? undefined : code;
+      }
+      case 'status_class':
+      case 'status':
+      case 'time_ms':
+        return value as number;
+    }
+  }
+
+  /** Whether entry `i` lies in every restricted range (each column a filter reads, read here). */
+  private matches(i: number, c: NonNullable<Compiled>): boolean {
+    const on = c.restricted;
+    const within = (value: number, range: { lo: number; hi: number }) =>
+      value >= range.lo && value < range.hi;
     const status = this.status[i] as number;
-    if (status < c.statusLo || status >= c.statusHi) return false;
-    if (c.key !== -1 && this.key[i] !== c.key) return false;
-    if (c.route !== -1 && this.route[i] !== c.route) return false;
-    if (c.routes !== null && !c.routes.has(this.route[i] as number)) return false;
+    if (on.status && !within(status, c.status)) return false;
+    if (on.status_class && !within(statusClass(status), c.status_class)) return false;
+    if (on.key_id && !within(this.key[i] as number, c.key_id)) return false;
+    if (on.route_id && !within(this.route[i] as number, c.route_id)) return false;
+    if (c.among.route_id && !c.among.route_id.has(this.route[i] as number)) return false;
     const bits = this.bits[i] as number;
-    if (c.env !== -1 && (bits & 3) !== c.env) return false;
-    if (c.kind !== -1 && bits >> 2 !== c.kind) return false;
-    const time = this.time[i] as number;
-    return time >= c.fromMs && time < c.toMs;
+    if (on.environment && !within(bits & 3, c.environment)) return false;
+    if (on.caller_kind && !within(bits >> 2, c.caller_kind)) return false;
+    return !on.time_ms || within(this.time[i] as number, c.time_ms);
   }
 
   /** Reclaims the dropped head when it is a quarter of the arrays or more, else doubles them. */

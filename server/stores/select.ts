@@ -116,7 +116,12 @@ export async function openStores(
     ...(db ? { database: db } : {}),
     ...(engines && db
       ? {
-          requestLog: (maxBytes: number) => new engines.PostgresRequestLog(db, maxBytes),
+          requestLog: (maxBytes: number) => {
+            const log = new engines.PostgresRequestLog(db, maxBytes);
+            // Order batches carry the log's records: one INSERT and one commit for both.
+            postgresOrders?.carry(log);
+            return log;
+          },
           manage: (seed: ManageSeed, sha256: TextSha256) =>
             engines.PostgresManageStore.open(db, seed, sha256),
         }
@@ -131,9 +136,10 @@ export async function openStores(
 /** Limits in Redis; with orders in Postgres, a missing quota counter or claim is checked against them. */
 function redisLimits(engines: Engines, redis: RedisConnection, orders: PostgresOrderStore | null): Limits {
   const claims = new engines.RedisIdempotency(redis);
+  const quota = new engines.RedisQuota(redis, orders ? (...a) => orders.countForKey(...a) : null);
   return {
-    rateLimiter: new engines.RedisRateLimiter(redis),
-    quota: new engines.RedisQuota(redis, orders ? (...a) => orders.countForKey(...a) : null),
+    rateLimiter: new engines.RedisRateLimiter(redis, quota),
+    quota,
     idempotency: orders ? new OrderBackedIdempotency(claims, (...a) => orders.findIdempotent(...a)) : claims,
   };
 }

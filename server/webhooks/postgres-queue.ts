@@ -39,6 +39,8 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<void> | null = null;
   private again = false;
+  /** Why the last look for work failed, logged once until a look succeeds. */
+  private failing: string | null = null;
   private started = false;
   private closed = false;
 
@@ -103,7 +105,17 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.running = this.runDue()
-      .catch((error: unknown) => console.error(`Webhooks: ${String(error)}`))
+      .then(() => {
+        if (this.failing !== null) console.error('Webhooks: delivering again');
+        this.failing = null;
+      })
+      .catch((error: unknown) => {
+        // Postgres out: said once, then tried again every poll until it is back.
+        const reason = error instanceof Error ? error.message : String(error);
+        if (this.failing === null)
+          console.error(`Webhooks: cannot look for deliveries (${reason}); retrying`);
+        this.failing = reason;
+      })
       .finally(() => {
         this.running = null;
         if (this.closed) return;

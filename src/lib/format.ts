@@ -89,8 +89,9 @@ export function formatBurnRate(value: number): string {
   return `${value.toFixed(1)}×`;
 }
 
-/** A window length in minutes as people say it: 5 min, 30 min, 1 h, 6 h, 1 h 30 min. */
+/** A window length in minutes as people say it: 5 min, 30 min, 1 h, 6 h, 1 h 30 min, 3 days. */
 export function formatWindow(minutes: number): string {
+  if (minutes >= 1440 && minutes % 1440 === 0) return `${minutes / 1440} days`;
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   if (hours === 0) return `${rest} min`;

@@ -77,7 +77,7 @@ export const routesTable: TableSpec = {
 
 const runtimes = ['node', 'python', 'go', 'edge'] as const;
 
-/** Functions: sorted by blast score; the cold-heavy chip, status chips and a runtime filter. */
+/** Functions: sorted by blast score; the cold-heavy, needs-attention and status chips, a runtime filter. */
 export const functionsTable: TableSpec = {
   sorts: {
     name: text('name'),
@@ -96,6 +96,7 @@ export const functionsTable: TableSpec = {
       param: 'chip',
       options: {
         'cold-heavy': equals('is_cold_heavy', 'true'),
+        attention: equals('needs_attention', 'true'),
         degraded: equals('status', 'degraded'),
         erroring: equals('status', 'erroring'),
       },

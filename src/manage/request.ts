@@ -27,6 +27,7 @@ export async function bodyText(request: PlainRequest): Promise<{ text: string } 
       return manageProblem('payload-too-large', `The body is larger than ${limits.maxBodyBytes} bytes`);
     if (read.kind === 'timed-out')
       return manageProblem('request-timeout', `The body did not arrive within ${read.afterMs} ms`);
+    if (read.kind === 'malformed') return manageProblem('invalid-request', read.reason);
     body = read.bytes;
   }
   if (body === null) return { text: '' };

@@ -1,110 +1,117 @@
 // Queries of the Consumers screen and a consumer's detail page, all over the v_consumer_* views.
 import type { Workspace } from '../node/db.ts';
 import { runQuery } from './sql-file.ts';
+import { z } from 'zod';
 
+const consumerStatsRow = z.object({
+  consumer_id: z.string(),
+  name: z.string(),
+  consumer_type: z.string(),
+  plan: z.string(),
+  primary_caller_kind: z.string(),
+  quota_requests_per_period: z.number(),
+  used_requests: z.number(),
+  quota_burn_pct: z.number().nullable(),
+  quota_risk_pct: z.number(),
+  is_at_risk: z.boolean(),
+  throttled_429: z.number(),
+  throttled_pct: z.number().nullable(),
+  requests_total: z.number(),
+  requests_per_day: z.number(),
+  error_pct: z.number().nullable(),
+  status_5xx: z.number(),
+  keys: z.number(),
+  active_keys: z.number(),
+  routes: z.number(),
+  top_key_blast_score: z.number().nullable(),
+  high_blast_keys: z.number(),
+  human_share_pct: z.number().nullable(),
+  automation_share_pct: z.number().nullable(),
+  assistant_share_pct: z.number().nullable(),
+  alerts: z.number(),
+  is_throttled: z.boolean(),
+  href: z.string(),
+});
 /** One consumer of the Consumers screen (v_consumer_stats). */
-export interface ConsumerStatsRow {
-  consumer_id: string;
-  name: string;
-  consumer_type: string;
-  plan: string;
-  primary_caller_kind: string;
-  quota_requests_per_period: number;
-  used_requests: number;
-  quota_burn_pct: number | null;
-  quota_risk_pct: number;
-  is_at_risk: boolean;
-  throttled_429: number;
-  throttled_pct: number | null;
-  requests_total: number;
-  requests_per_day: number;
-  error_pct: number | null;
-  status_5xx: number;
-  keys: number;
-  active_keys: number;
-  routes: number;
-  top_key_blast_score: number | null;
-  high_blast_keys: number;
-  human_share_pct: number | null;
-  automation_share_pct: number | null;
-  assistant_share_pct: number | null;
-  alerts: number;
-  is_throttled: boolean;
-  href: string;
-}
+export type ConsumerStatsRow = z.infer<typeof consumerStatsRow>;
 
+const consumerBurnDayRow = z.object({
+  day: z.string(),
+  requests_counted: z.number(),
+  cumulative_requests: z.number(),
+  cumulative_burn_pct: z.number().nullable(),
+  even_pace_pct: z.number().nullable(),
+  threshold_pct: z.number(),
+  throttled_429: z.number(),
+  is_at_risk: z.boolean(),
+});
 /** One day of a consumer's cumulative quota burn (v_consumer_burn_daily), day as YYYY-MM-DD. */
-export interface ConsumerBurnDayRow {
-  day: string;
-  requests_counted: number;
-  cumulative_requests: number;
-  cumulative_burn_pct: number | null;
-  even_pace_pct: number | null;
-  threshold_pct: number;
-  throttled_429: number;
-  is_at_risk: boolean;
-}
+export type ConsumerBurnDayRow = z.infer<typeof consumerBurnDayRow>;
 
+const consumerKeyRow = z.object({
+  key_id: z.string(),
+  name: z.string(),
+  environment: z.string(),
+  status: z.string(),
+  plan: z.string(),
+  rpm_budget: z.number(),
+  key_prefix: z.string(),
+  key_last4: z.string(),
+  last_used_at: z.string().nullable(),
+  is_unused: z.boolean(),
+  holders: z.number(),
+  requests_per_day: z.number(),
+  throttled_429: z.number(),
+  blast_score: z.number(),
+  is_high_blast: z.boolean(),
+  is_rotation_risk: z.boolean(),
+  href: z.string(),
+});
 /** A key a consumer holds or uses, with its blast score (v_consumer_keys). */
-export interface ConsumerKeyRow {
-  key_id: string;
-  name: string;
-  environment: string;
-  status: string;
-  plan: string;
-  rpm_budget: number;
-  key_prefix: string;
-  key_last4: string;
-  last_used_at: string | null;
-  is_unused: boolean;
-  holders: number;
-  requests_per_day: number;
-  throttled_429: number;
-  blast_score: number;
-  is_high_blast: boolean;
-  is_rotation_risk: boolean;
-  href: string;
-}
+export type ConsumerKeyRow = z.infer<typeof consumerKeyRow>;
 
+const consumerRouteRow = z.object({
+  route_id: z.string(),
+  label: z.string(),
+  method: z.string(),
+  path: z.string(),
+  stage: z.string(),
+  deprecated: z.boolean(),
+  requests_per_day: z.number(),
+  error_pct: z.number().nullable(),
+  throttled_429: z.number(),
+  agent_share_pct: z.number().nullable(),
+  keys: z.number(),
+  href: z.string(),
+});
 /** A route a consumer calls (v_consumer_routes). */
-export interface ConsumerRouteRow {
-  route_id: string;
-  label: string;
-  method: string;
-  path: string;
-  stage: string;
-  deprecated: boolean;
-  requests_per_day: number;
-  error_pct: number | null;
-  throttled_429: number;
-  agent_share_pct: number | null;
-  keys: number;
-  href: string;
-}
+export type ConsumerRouteRow = z.infer<typeof consumerRouteRow>;
 
+const consumerCallerMixRow = z.object({
+  caller_kind: z.enum(['human', 'automation', 'assistant']),
+  requests: z.number(),
+  share_pct: z.number().nullable(),
+});
 /** A consumer's requests of one caller kind (v_consumer_caller_mix). */
-export interface ConsumerCallerMixRow {
-  caller_kind: 'human' | 'automation' | 'assistant';
-  requests: number;
-  share_pct: number | null;
-}
+export type ConsumerCallerMixRow = z.infer<typeof consumerCallerMixRow>;
 
+const consumerAlertRow = z.object({
+  alert_id: z.string(),
+  kind: z.string(),
+  severity: z.string(),
+  label: z.string(),
+  cause: z.string(),
+  role: z.enum(['target', 'holder', 'caller', 'burner']),
+  href: z.string(),
+});
 /** An alert that names a consumer, and the consumer's role in it (v_alert_consumers with v_alerts). */
-export interface ConsumerAlertRow {
-  alert_id: string;
-  kind: string;
-  severity: string;
-  label: string;
-  cause: string;
-  role: 'target' | 'holder' | 'caller' | 'burner';
-  href: string;
-}
+export type ConsumerAlertRow = z.infer<typeof consumerAlertRow>;
 
 const by = (consumerId: string) => ({ consumer_id: consumerId });
 
 /** Every consumer, highest quota burn first. */
 export const consumerStatsRows = (db?: Workspace) =>
-  runQuery<ConsumerStatsRow>('consumers', 'consumer_rows', {}, db);
+  runQuery(consumerStatsRow, 'consumers', 'consumer_rows', {}, db);
 /** Every consumer id (for getStaticPaths). */
 export const consumerIds = async (db?: Workspace) => (await consumerStatsRows(db)).map((c) => c.consumer_id);
 /** One consumer, or undefined when there is no such consumer. */
@@ -112,19 +119,19 @@ export const consumerDetail = async (consumerId: string, db?: Workspace) =>
   (await consumerStatsRows(db)).find((c) => c.consumer_id === consumerId);
 /** A consumer's cumulative quota burn per day. */
 export const consumerBurnDaily = (consumerId: string, db?: Workspace) =>
-  runQuery<ConsumerBurnDayRow>('consumers', 'consumer_burn_daily', by(consumerId), db);
+  runQuery(consumerBurnDayRow, 'consumers', 'consumer_burn_daily', by(consumerId), db);
 /** The keys a consumer holds or uses, highest blast first. */
 export const consumerKeys = (consumerId: string, db?: Workspace) =>
-  runQuery<ConsumerKeyRow>('consumers', 'consumer_keys', by(consumerId), db);
+  runQuery(consumerKeyRow, 'consumers', 'consumer_keys', by(consumerId), db);
 /** The routes a consumer calls, busiest first. */
 export const consumerRoutes = (consumerId: string, db?: Workspace) =>
-  runQuery<ConsumerRouteRow>('consumers', 'consumer_routes', by(consumerId), db);
+  runQuery(consumerRouteRow, 'consumers', 'consumer_routes', by(consumerId), db);
 /** A consumer's caller-kind mix. */
 export const consumerCallerMix = (consumerId: string, db?: Workspace) =>
-  runQuery<ConsumerCallerMixRow>('consumers', 'consumer_caller_mix', by(consumerId), db);
+  runQuery(consumerCallerMixRow, 'consumers', 'consumer_caller_mix', by(consumerId), db);
 /** The alerts that name a consumer, most severe first. */
 export const consumerAlerts = (consumerId: string, db?: Workspace) =>
-  runQuery<ConsumerAlertRow>('consumers', 'consumer_alerts', by(consumerId), db);
+  runQuery(consumerAlertRow, 'consumers', 'consumer_alerts', by(consumerId), db);
 
 /** Everything a consumer's detail page shows; undefined when there is no such consumer. */
 export async function consumerDetailScreen(consumerId: string, db?: Workspace) {

@@ -13,6 +13,6 @@ export async function workspaceKeysNamed(
 ): Promise<Set<string>> {
   if (pairs.length === 0) return new Set();
   const text = pairs.map((p) => `${p.key_id}:${p.key_hash_sha256}`).join(',');
-  const rows = await runQuery<unknown>('keys', 'keys_named_by_lines', { pairs: text }, db);
-  return new Set(rows.map((r) => row.parse(r).key_id));
+  const rows = await runQuery(row, 'keys', 'keys_named_by_lines', { pairs: text }, db);
+  return new Set(rows.map((r) => r.key_id));
 }

@@ -79,9 +79,10 @@ function mount(root: HTMLElement): void {
     for (const [name, input] of inputs) {
       const value = readInput(name, input.value);
       input.setAttribute('aria-invalid', String(value === undefined));
+      const isDefault = value === defaults[name];
       if (value === undefined) invalid ??= input;
-      else Object.assign(values, { [name]: value });
-      params = withWhatIf(params, name, value === undefined || value === defaults[name] ? undefined : value);
+      else if (!isDefault) Object.assign(values, { [name]: value });
+      params = withWhatIf(params, name, value === undefined || isDefault ? undefined : value);
     }
     if (invalid) {
       apply(root, { text: {}, html: {}, problem: invalid.dataset.invalid ?? 'Not a valid value.' });

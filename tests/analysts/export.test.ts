@@ -1,5 +1,6 @@
-// `npm run export`: every table and live view as Parquet, facts partitioned by day (rows without
-// a day in the null partition), rows preserved, key hashes left out.
+// `npm run export`: every table, measure view and live view as Parquet, facts partitioned by day
+// (rows without a day in the null partition), rows preserved, timestamps as UTC instants, key
+// hashes left out.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -69,6 +70,60 @@ describe('npm run export', () => {
       { glob: join(out, table, '*', '*.parquet') },
     );
     expect(row?.same).toBe(true);
+  });
+});
+
+describe('npm run export, for another tool', () => {
+  it('writes every timestamp as a UTC instant (TIMESTAMPTZ), the same instants as the workspace', async () => {
+    const stamped = await db.query<{ table_name: string; column_name: string }>(
+      `select table_name, column_name from information_schema.columns c
+       join information_schema.tables t using (table_catalog, table_schema, table_name)
+       where c.table_schema = 'main' and t.table_type = 'BASE TABLE' and c.data_type = 'TIMESTAMP'
+       order by all`,
+    );
+    expect(stamped.map((s) => `${s.table_name}.${s.column_name}`)).toContain('log_sample.ts');
+    for (const { table_name: table, column_name: column } of stamped) {
+      // tables with a day are partitioned (a folder), the rest one file
+      const glob = existsSync(join(out, table))
+        ? join(out, table, '*', '*.parquet')
+        : join(out, `${table}.parquet`);
+      const [type] = await db.query<{ column_type: string }>(
+        `select column_type from (describe select "${column}" from read_parquet($glob))`,
+        { glob },
+      );
+      expect(type?.column_type, `${table}.${column}`).toBe('TIMESTAMP WITH TIME ZONE');
+      // the workspace's naive timestamps are UTC: epoch() reads them as such
+      const [row] = await db.query<{ same: boolean }>(
+        `select (select count(*) from (select epoch("${column}") from read_parquet($glob)
+                                       except all select epoch("${column}") from "${table}")) = 0
+            and (select count(*) from read_parquet($glob)) = (select count(*) from "${table}") as same`,
+        { glob },
+      );
+      expect(row?.same, `${table}.${column}`).toBe(true);
+    }
+  });
+
+  it('writes every measure view beside the tables, with every row', async () => {
+    const views = await db.query<{ name: string }>(
+      `select view_name as name from duckdb_views() where not internal and schema_name = 'main' order by 1`,
+    );
+    expect(views.map((v) => v.name)).toEqual(
+      expect.arrayContaining(['v_overview', 'v_key_stats', 'v_alerts']),
+    );
+    for (const { name } of views) {
+      const path = join(out, `${name}.parquet`);
+      expect(existsSync(path), name).toBe(true);
+      const [row] = await db.query<{ same: boolean }>(
+        `select (select count(*) from read_parquet($path)) = (select count(*) from "${name}") as same`,
+        { path },
+      );
+      expect(row?.same, name).toBe(true);
+    }
+    const [overview] = await db.query<{ same: boolean }>(
+      `select (select healthy_functions from read_parquet($path)) = (select healthy_functions from v_overview) as same`,
+      { path: join(out, 'v_overview.parquet') },
+    );
+    expect(overview?.same).toBe(true);
   });
 });
 

@@ -11,7 +11,7 @@ import { DEMO_SANDBOX_KEY_ID } from '../../simulator/world/keys.ts';
 import type { Workspace } from '../../src/node/db.ts';
 import { formatCount } from '../../src/lib/format.ts';
 import { throttlePreview, throttleTotal } from '../../src/what-if/throttle/query.ts';
-import { openTestWorkspace, axeViolations } from './console-helpers.ts';
+import { openTestWorkspace, axeViolations, whatIfPages } from './console-helpers.ts';
 import { browserAvailable, openPage } from '../../harness/browser.ts';
 import { useConsole } from './use-console.ts';
 
@@ -61,15 +61,41 @@ describe.runIf(browserAvailable())('blast radius', () => {
     );
     await page.goto(`${server.baseUrl}/app/api/keys/${storm.key_id}#what-if`);
     const total = page.locator('[data-throttle-total]');
+    const today = page.locator('[data-what-if="throttle"] [data-today-after] [data-out="today"]');
+    // Today's 429s: the replay at the key's current budget (the storm: far above 0), fixed as the
+    // proposed budget changes.
+    const todayExpected = formatCount(await throttleTotal(storm.key_id, storm.rpm_budget, ws));
+    expect(todayExpected).not.toBe('0');
     const firstRow429 = page.locator('[data-throttle-rows] tr').first().locator('td').nth(3);
     for (const rpm of [storm.rpm_budget, storm.rpm_budget * 2, Math.floor(storm.rpm_budget / 2)]) {
       await page.locator('[data-throttle-rpm]').fill(String(rpm));
       const rows = await throttlePreview(storm.key_id, rpm, ws);
       const expected = await throttleTotal(storm.key_id, rpm, ws);
       await expect.poll(() => total.textContent()).toBe(formatCount(expected));
+      expect(await today.textContent()).toBe(todayExpected);
       await expect.poll(() => firstRow429.textContent()).toBe(formatCount(rows[0]?.throttled_per_day ?? 0));
     }
     expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows today’s figure beside the prediction in every what-if that predicts a change', async () => {
+    const { server, browser } = session();
+    const pages = await whatIfPages(ws);
+    const { page, errors } = await openPage(browser);
+    for (const [path, kinds] of [
+      [pages.key, ['rotate', 'throttle']],
+      [pages.route, ['retire']],
+      [pages.fn, ['change']],
+    ] as const) {
+      await page.goto(`${server.baseUrl}${path}`);
+      for (const kind of kinds) {
+        const answer = page.locator(`[data-what-if="${kind}"] [data-today-after]`);
+        await answer.waitFor();
+        expect(await answer.innerText()).toMatch(/today \S+ → after( the \w+)? \S+/);
+      }
+    }
     expect(errors).toEqual([]);
     await page.close();
   });

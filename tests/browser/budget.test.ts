@@ -78,6 +78,40 @@ describe.runIf(browserAvailable())('budget view', () => {
     await context.close();
   });
 
+  it("labels each burn alert's measuring window and firing time the same way on the Overview and here", async () => {
+    const { server, browser } = session();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const alerts = await ws.query<{ alert_id: string; span: string; started: string; ended: string }>(
+      `select alert_id, strftime(span_start, '%Y-%m-%d %H:%M') as span,
+         strftime(started_at, '%Y-%m-%d %H:%M') as started, strftime(ended_at, '%Y-%m-%d %H:%M') as ended
+       from v_alert_budget_burn order by alert_id`,
+    );
+    expect(alerts.length).toBeGreaterThan(0);
+    // "2026-10-29 13:15 to 15:15 UTC"; the end's date only when it is another day
+    const span = (from: string, to: string) =>
+      `${from} to ${from.slice(0, 10) === to.slice(0, 10) ? to.slice(11) : to} UTC`;
+    const texts = async (url: string, selector: (id: string) => string) => {
+      await page.goto(url);
+      return Promise.all(
+        alerts.map(async (a) =>
+          ((await page.locator(selector(a.alert_id)).textContent()) ?? '').replace(/\s+/g, ' '),
+        ),
+      );
+    };
+    const overview = await texts(`${server.baseUrl}/app/api`, (id) => `li[data-alert-id="${id}"]`);
+    const budget = await texts(`${server.baseUrl}/app/api/budget`, (id) => `article[data-alert-id="${id}"]`);
+    alerts.forEach((a, i) => {
+      const measured = `measured ${span(a.span, a.ended)}`.toLowerCase();
+      const fired = `fired ${span(a.started, a.ended)}`.toLowerCase();
+      for (const text of [overview[i], budget[i]]) {
+        expect(text?.toLowerCase()).toContain(measured);
+        expect(text?.toLowerCase()).toContain(fired);
+      }
+    });
+    await context.close();
+  });
+
   it("names the period's top burners of each dimension, and all others, whose shares add up to 100%", async () => {
     const { server, browser } = session();
     const context = await browser.newContext({ javaScriptEnabled: false });

@@ -108,6 +108,8 @@ describe('formatBurnRate and formatWindow: the burn-rate rules as people read th
     [60, '1 h'], // whole hours without minutes
     [360, '6 h'],
     [90, '1 h 30 min'],
+    [4320, '3 days'], // the sustained rule's long window: whole days as days
+    [1500, '25 h'],
   ])('window %d min → %s', (minutes, text) => expect(formatWindow(minutes)).toBe(text));
 });
 

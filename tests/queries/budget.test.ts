@@ -3,8 +3,7 @@
 // account for every 5xx of v_budget_burn_attribution.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../src/node/db.ts';
-import { budgetScreen, type BudgetShareRow } from '../../src/queries/budget.ts';
-import { runQuery } from '../../src/queries/sql-file.ts';
+import { budgetScreen, budgetShares } from '../../src/queries/budget.ts';
 import type { FixtureDb } from '../helpers/fixture-db.ts';
 import { loadConsoleFixture } from './console-fixture.ts';
 
@@ -52,7 +51,7 @@ describe('budget view', () => {
   it.each([1, 2, 100])(
     'accounts for every 5xx with the top %d of each dimension and all others',
     async (top) => {
-      const rows = await runQuery<BudgetShareRow>('budget', 'budget_attribution', { top }, ws);
+      const rows = await budgetShares(ws, top);
       const view = await db.query<{
         dimension: string;
         targets: number;

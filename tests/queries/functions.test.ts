@@ -1,5 +1,5 @@
-// The Functions screen and a function's detail page show the values of v_function_stats,
-// v_function_daily, v_function_dependents and v_blast_score.
+// The Functions screen and a function's detail page show the values of v_function_stats (the status
+// and its reason from v_function_status), v_function_daily, v_function_dependents and v_blast_score.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../src/node/db.ts';
 import { functionDetailScreen, functionRows } from '../../src/queries/functions.ts';
@@ -16,7 +16,6 @@ const columns = [
   'runtime',
   'region',
   'route_id',
-  'status',
   'invocations',
   'cold_pct',
   'errors',
@@ -25,14 +24,18 @@ const columns = [
 ] as const;
 
 describe('functions screen', () => {
-  it('shows the columns of v_function_stats with the blast score, highest blast first', async () => {
+  it('shows the columns of v_function_stats with the status by rule and the blast score, highest blast first', async () => {
     const rows = await functionRows(ws);
     const view = await db.query<Record<string, unknown>>(
-      `select ${columns.map((c) => `f.${c}`).join(', ')}, b.score as blast_score from v_function_stats f
+      `select ${columns.map((c) => `f.${c}`).join(', ')}, s.status, s.status_reason,
+         s.status <> 'healthy' as needs_attention, b.score as blast_score
+       from v_function_stats f join v_function_status s using (function_id)
        join v_blast_score b on b.target_type = 'function' and b.target_id = f.function_id order by function_id`,
     );
     const pick = (r: Record<string, unknown>) =>
-      Object.fromEntries([...columns, 'blast_score'].map((c) => [c, r[c]]));
+      Object.fromEntries(
+        [...columns, 'status', 'status_reason', 'needs_attention', 'blast_score'].map((c) => [c, r[c]]),
+      );
     expect(
       rows
         .map((r) => pick({ ...r }))

@@ -1,11 +1,13 @@
 // What node:http answers outside 'request', on the production server: CONNECT, an Expect other than
 // 100-continue, requests it cannot parse, headers too large or too slow. Each is problem+json the
-// OpenAPI document declares, and a slow-header connection is closed by its deadline.
+// OpenAPI document declares, and a slow-header connection is closed by its deadline. Junk after a
+// request in the same write never costs that request its answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRaw, sendRaw, type RawAnswer } from './raw-http.ts';
 import { serverRunner } from '../api/orders/runners.ts';
 import { assertMatchesOpenApi } from '../api/orders/openapi-check.ts';
 import type { ApiRequest } from '../api/orders/contract-types.ts';
+import { fixtureKeys } from '../../harness/fixture-world.ts';
 
 let server: Awaited<ReturnType<typeof serverRunner>>;
 beforeAll(async () => {
@@ -80,5 +82,51 @@ describe('node:http edges', () => {
     expect(closedAfterMs).toBeGreaterThanOrEqual(300);
     expect(connection.received()).toMatch(/^HTTP\/1.1 408 /);
     expect(connection.received()).toContain('"code":"request_timeout"');
+  });
+});
+
+/** A POST /v2/orders head with `framing` (Content-Length or Transfer-Encoding) as its last header. */
+const orderHead = (framing: string) =>
+  `POST /v2/orders HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${fixtureKeys.fuzz}\r\n` +
+  `Content-Type: application/json\r\n${framing}\r\n\r\n`;
+const order = JSON.stringify({ customer: 'cus_acme', lines: [{ sku: 'sku_widget', qty: 1 }] });
+
+/** The status of every answer in `text`, in order (an answer follows the previous body directly). */
+const statusLines = (text: string) => [...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]));
+
+describe('junk after a request in the same write', () => {
+  it.each([
+    [
+      'a second request node cannot parse',
+      `${orderHead(`Content-Length: ${order.length}`)}${order}junk\r\n\r\n`,
+    ],
+    [
+      'a body longer than its Content-Length',
+      `${orderHead(`Content-Length: ${order.length}`)}${order}}}\r\n\r\n`,
+    ],
+  ])('answers the request received in full (201), then %s (400), then closes', async (_name, bytes) => {
+    const orders = await server.store();
+    const before = await orders.count();
+    const connection = await openRaw(server.port, bytes);
+    await connection.closed;
+    expect(statusLines(connection.received())).toEqual([201, 400]);
+    expect(connection.received()).toContain('"type":"https://estate.example/problems/invalid-request"');
+    expect(await orders.count()).toBe(before + 1);
+  });
+
+  it.each([
+    ['before any data', `${orderHead('Transfer-Encoding: chunked')}zz\r\n${order}\r\n0\r\n\r\n`],
+    [
+      'after a chunk holding a whole order',
+      `${orderHead('Transfer-Encoding: chunked')}${order.length.toString(16)}\r\n${order}\r\nzz\r\n0\r\n\r\n`,
+    ],
+  ])('answers a bad chunk size %s with one 400 and creates nothing', async (_name, bytes) => {
+    const orders = await server.store();
+    const before = await orders.count();
+    const connection = await openRaw(server.port, bytes);
+    await connection.closed;
+    expect(statusLines(connection.received())).toEqual([400]);
+    expect(connection.received()).toContain('"type":"https://estate.example/problems/invalid-request"');
+    expect(await orders.count()).toBe(before);
   });
 });

@@ -11,6 +11,7 @@ import { fixtureKeys, fixtureWorld } from '../../harness/fixture-world.ts';
 import { fetchAnswer } from '../api/orders/runners.ts';
 import { writeFixtureWorkspace, type ServerFiles } from '../../harness/fixture-workspace.ts';
 import { killServer, spawnServer, type SpawnedServer } from '../../harness/spawn-server.ts';
+import { startLoad } from './load.ts';
 
 const auth = { authorization: `Bearer ${fixtureKeys.fuzz}` };
 let running: SpawnedServer | undefined;
@@ -27,29 +28,15 @@ async function workspaceFiles(): Promise<ServerFiles> {
   return files;
 }
 
-/** Sends creates from `workers` concurrent loops until stopped; collects acknowledged ids. */
-function load(baseUrl: string, workers: number) {
-  const acknowledged: string[] = [];
-  let stopped = false;
-  const loops = Array.from({ length: workers }, async () => {
-    while (!stopped) {
-      try {
-        const res = await fetchAnswer(baseUrl + '/v2/orders', post('fuzz', validOrder));
-        if (res.status === 201) acknowledged.push((res.body as { id: string }).id);
-      } catch {
-        return; // the server died mid-request: that order was never acknowledged
-      }
-    }
-  });
-  return { acknowledged, stop: () => ((stopped = true), Promise.all(loops)) };
-}
-
 describe('durable orders on the production server', () => {
   it('kill -9 under load loses none of the 201-acknowledged orders', async () => {
     const files = await workspaceFiles();
     running = await spawnServer(files);
-    const traffic = load(running.baseUrl, 32);
-    while (traffic.acknowledged.length < 400) await new Promise((done) => setTimeout(done, 5));
+    const { baseUrl } = running;
+    const traffic = startLoad(() => fetchAnswer(`${baseUrl}/v2/orders`, post('fuzz', validOrder)), 32, {
+      endOnFailure: true,
+    });
+    await traffic.progress('400 acknowledged orders', 400);
     await killServer(running, 'SIGKILL');
     await traffic.stop();
     const acknowledged = [...traffic.acknowledged];

@@ -1,5 +1,6 @@
-// Load for the fault tests: a number of loops sending requests back to back, counting what comes
-// back, until stopped; progress is awaited by polling, never by sleeping. And issue 16's outage
+// Load for the fault and durability tests: a number of loops sending requests back to back (the one
+// loop every such test uses), counting what comes back, until stopped; progress is awaited by
+// polling, never by sleeping. And issue 16's outage
 // under load: Redis, then Postgres, restarted while orders keep coming.
 import { expect } from 'vitest';
 import type { ApiResponse } from '../api/orders/contract-types.ts';
@@ -22,25 +23,53 @@ export interface Load {
   stop(): Promise<void>;
 }
 
-/** Starts `concurrency` loops, each calling `send` again as soon as it is answered. */
-export function startLoad(send: () => Promise<ApiResponse>, concurrency: number): Load {
+/** Loops running until stopped. */
+export interface Loops {
+  /** Stops them and waits for each to finish its step in flight. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `concurrency` loops, each calling `step` again as soon as it resolves, until stopped; a
+ * loop whose step resolves `false` ends there.
+ */
+export function startLoops(concurrency: number, step: () => Promise<boolean | void>): Loops {
+  let stopped = false;
+  const loops = Array.from({ length: concurrency }, async () => {
+    while (!stopped) if ((await step()) === false) return;
+  });
+  return {
+    stop: async () => {
+      stopped = true;
+      await Promise.all(loops);
+    },
+  };
+}
+
+/**
+ * Starts `concurrency` loops, each calling `send` again as soon as it is answered. With
+ * `endOnFailure`, a loop ends at its first request without an answer (the server was killed).
+ */
+export function startLoad(
+  send: () => Promise<ApiResponse>,
+  concurrency: number,
+  { endOnFailure = false } = {},
+): Load {
   const acknowledged: string[] = [];
   const statuses = new Map<number, number>();
   const unexpected: ApiResponse[] = [];
   const failures: unknown[] = [];
-  let stopped = false;
-  const loops = Array.from({ length: concurrency }, async () => {
-    while (!stopped) {
-      try {
-        const answer = await send();
-        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-        if (answer.status === 201) acknowledged.push((answer.body as { id: string }).id);
-        else if (answer.status !== 503 || answer.headers['retry-after'] === undefined)
-          unexpected.push(answer);
-      } catch (error) {
-        failures.push(error);
-      }
+  const loops = startLoops(concurrency, async () => {
+    try {
+      const answer = await send();
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      if (answer.status === 201) acknowledged.push((answer.body as { id: string }).id);
+      else if (answer.status !== 503 || answer.headers['retry-after'] === undefined) unexpected.push(answer);
+    } catch (error) {
+      failures.push(error);
+      if (endOnFailure) return false;
     }
+    return true;
   });
   return {
     acknowledged,
@@ -51,10 +80,7 @@ export function startLoad(send: () => Promise<ApiResponse>, concurrency: number)
       const before = acknowledged.length;
       await until(what, () => acknowledged.length >= before + count, { timeoutMs });
     },
-    stop: async () => {
-      stopped = true;
-      await Promise.all(loops);
-    },
+    stop: () => loops.stop(),
   };
 }
 

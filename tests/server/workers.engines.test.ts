@@ -14,7 +14,7 @@ import { fixtureWorld } from '../../harness/fixture-world.ts';
 import { fetchAnswer } from '../api/orders/runners.ts';
 import { enginesAvailable, useEngines } from '../helpers/engines.ts';
 import { until } from '../helpers/poll.ts';
-import { expectOnlyOutages, restartRedisThenPostgres, startLoad } from './load.ts';
+import { expectOnlyOutages, restartRedisThenPostgres, startLoad, startLoops } from './load.ts';
 import { sendRaw } from './raw-http.ts';
 import { writeFixtureWorkspace, type ServerFiles } from '../../harness/fixture-workspace.ts';
 import { killServer, spawnServer, type SpawnedServer } from '../../harness/spawn-server.ts';
@@ -143,19 +143,16 @@ describe.skipIf(!enginesAvailable())(
       const port = Number(new URL(server.baseUrl).port);
       const outcomes = { answered: 0, reset: 0, hung: 0 };
       const statuses = new Set<number>();
-      let stopped = false;
       // A fresh connection per request (no keep-alive), so connections keep arriving during the kills.
       // A killed worker's own connections are reset; any other connection must get its answer.
-      const loops = Array.from({ length: 12 }, async () => {
-        while (!stopped) {
-          try {
-            const answer = await sendRaw(port, { ...create(fuzzKey), target: '/v2/orders' }, 15_000);
-            statuses.add(answer.status);
-            outcomes.answered++;
-          } catch (error) {
-            if (String(error).includes('no answer')) outcomes.hung++;
-            else outcomes.reset++;
-          }
+      const loops = startLoops(12, async () => {
+        try {
+          const answer = await sendRaw(port, { ...create(fuzzKey), target: '/v2/orders' }, 15_000);
+          statuses.add(answer.status);
+          outcomes.answered++;
+        } catch (error) {
+          if (String(error).includes('no answer')) outcomes.hung++;
+          else outcomes.reset++;
         }
       });
       // Kill a serving worker four times; each time wait until its replacement serves too.
@@ -174,8 +171,7 @@ describe.skipIf(!enginesAvailable())(
           timeoutMs: 60_000,
         });
       }
-      stopped = true;
-      await Promise.all(loops);
+      await loops.stop();
       expect(outcomes.hung).toBe(0);
       expect([...statuses]).toEqual([201]);
       expect(outcomes.answered).toBeGreaterThan(80);

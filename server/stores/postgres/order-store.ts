@@ -3,7 +3,8 @@
 // create in it resolves only after that commit. Up to `inFlight` batches run at once (one per
 // connection); creates that arrive meanwhile form the next batch, so a busy server sends fewer,
 // larger INSERTs. A batch Postgres refuses for one bad row is retried order by order, so one
-// order's failure never refuses its neighbours.
+// order's failure never refuses its neighbours. A batch carries the request log's waiting records
+// in the same statement (one round trip, one commit: see carry).
 import {
   isStoreUnavailable,
   type OrderListPage,
@@ -46,9 +47,19 @@ interface OrderRow {
   request_id: string | null;
 }
 
+/** Records another store adds to an order batch's INSERT: the request log (./request-log.ts). */
+export interface BatchRider {
+  /**
+   * Calls `insert` with the waiting records as one JSON parameter (null when none wait); if it
+   * throws, the records wait again, and the rider stores them itself.
+   */
+  carriedBy(insert: (records: string | null) => Promise<void>): Promise<void>;
+}
+
 /** An order store on Postgres; `create` resolves once the order's batch is committed. */
 export class PostgresOrderStore implements OrderStore {
   private pending: Pending[] = [];
+  private rider: BatchRider | null = null;
   private gathering = false;
   private running = 0;
 
@@ -78,8 +89,15 @@ export class PostgresOrderStore implements OrderStore {
     });
   }
 
+  /** Lets each order batch carry `rider`'s waiting records in its INSERT. */
+  carry(rider: BatchRider): void {
+    this.rider = rider;
+  }
+
   /** A stored order by id. */
   async get(id: string): Promise<StoredOrder | undefined> {
+    // Postgres text cannot hold NUL, so no stored id has one (`GET /v2/orders/ord_%00` is a 404).
+    if (id.includes('\0')) return undefined;
     const [row] = await this.db.query<OrderRow>('order_by_id', postgresSql('order_by_id'), [id]);
     return row === undefined ? undefined : toStoredOrder(row);
   }
@@ -150,17 +168,36 @@ export class PostgresOrderStore implements OrderStore {
     }
   }
 
-  /** Inserts a batch and answers each of its creates; a refused batch is retried one order at a time. */
-  private async insert(batch: Pending[]): Promise<void> {
+  /**
+   * Inserts a batch (carrying the rider's records when `carry`) and answers each of its creates. A
+   * refused batch is tried again without the records (they may be what was refused), then one
+   * order at a time.
+   */
+  private async insert(batch: Pending[], carry = true): Promise<void> {
     try {
-      await this.db.query('insert_orders', postgresSql('insert_orders'), columns(batch.map((p) => p.order)));
+      const orders = columns(batch.map((p) => p.order));
+      const insertOrders = async (records: string | null) => {
+        if (records === null) await this.db.query('insert_orders', postgresSql('insert_orders'), orders);
+        else
+          await this.db.query('insert_orders_and_requests', postgresSql('insert_orders_and_requests'), [
+            ...orders,
+            records,
+          ]);
+      };
+      if (carry && this.rider) await this.rider.carriedBy(insertOrders);
+      else await insertOrders(null);
       for (const p of batch) p.resolve();
     } catch (error) {
-      if (batch.length === 1 || isStoreUnavailable(error)) {
+      if (isStoreUnavailable(error)) {
         for (const p of batch) p.reject(error);
         return;
       }
-      for (const p of batch) await this.insert([p]);
+      if (carry && this.rider) return this.insert(batch, false);
+      if (batch.length === 1) {
+        for (const p of batch) p.reject(error);
+        return;
+      }
+      for (const p of batch) await this.insert([p], false);
     }
   }
 }

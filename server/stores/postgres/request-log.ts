@@ -1,7 +1,8 @@
 // The request log in Postgres, for servers with their orders there: every worker appends its
 // answers in batches (one INSERT of a JSON array at most every `flushMs`), every console reads the same
 // rows, and the oldest rows past the cap are deleted now and then. The log is best-effort, as its
-// embedded twin: a batch Postgres refuses is dropped (logged once per outage); orders never are.
+// embedded twin: while Postgres is out a batch is dropped (logged once per outage); orders never
+// are. A batch Postgres refuses is split until only the records it refuses are dropped.
 import type {
   KeyActivity,
   LiveSummary,
@@ -10,11 +11,23 @@ import type {
   RequestPageQuery,
 } from '../../../src/api/request-log.ts';
 import type { LoggedRequest, RequestRecord } from '../../../src/api/request-record.ts';
+import pg from 'pg';
+import { filterParams, filterSql } from '../../request-log/filter.ts';
 import type { PostgresDatabase } from './database.ts';
 import { postgresSql } from './sql.ts';
 
 /** A log row's average size: the byte cap becomes a row cap at this rate. */
 export const requestRowBytes = 512;
+
+/** A request_page.sql or request_count.sql with the request filter's conditions, from `$first` on. */
+export function withRequestFilter(name: 'request_page' | 'request_count', first: number): string {
+  const [before, after, ...more] = postgresSql(name).split('{request_filter}');
+  if (after === undefined || more.length > 0) throw new Error(`${name}.sql: mark {request_filter} once`);
+  return `${before}${filterSql(first)}${after}`;
+}
+
+const pageSql = withRequestFilter('request_page', 3);
+const countSql = withRequestFilter('request_count', 1);
 
 interface Row extends Omit<LoggedRequest, 'seq' | 'time_ms'> {
   seq: string;
@@ -25,6 +38,8 @@ interface Row extends Omit<LoggedRequest, 'seq' | 'time_ms'> {
 export class PostgresRequestLog implements RequestLog {
   private pending: RequestRecord[] = [];
   private flying: Promise<void> | null = null;
+  /** Inserts of order batches carrying records of this log (carriedBy), still running. */
+  private readonly carried = new Set<Promise<unknown>>();
   private timer: NodeJS.Timeout | null = null;
   private flushes = 0;
   private failing = false;
@@ -48,24 +63,10 @@ export class PostgresRequestLog implements RequestLog {
   /** A page of matching requests, newest first. */
   async page(query: RequestPageQuery): Promise<RequestPage> {
     await this.flushed();
-    const filter = [
-      query.statusClass ?? null,
-      query.status ?? null,
-      query.keyId ?? null,
-      query.routeId ?? null,
-      query.callerKind ?? null,
-      query.environment ?? null,
-      query.fromMs ?? null,
-      query.toMs ?? null,
-      query.routeIds === undefined ? null : [...query.routeIds],
-    ];
+    const filter = filterParams(query);
     const [rows, count] = await Promise.all([
-      this.db.query<Row>('request_page', postgresSql('request_page'), [
-        ...filter,
-        query.limit + 1,
-        query.before ?? null,
-      ]),
-      this.db.query<{ matched: number }>('request_count', postgresSql('request_count'), filter),
+      this.db.query<Row>('request_page', pageSql, [query.limit + 1, query.before ?? null, ...filter]),
+      this.db.query<{ matched: number }>('request_count', countSql, filter),
     ]);
     const shown = rows.slice(0, query.limit).map(toLogged);
     return {
@@ -116,9 +117,36 @@ export class PostgresRequestLog implements RequestLog {
 
   /** Resolves once every record appended so far was inserted (or dropped). */
   async flushed(): Promise<void> {
-    while (this.flying !== null || this.pending.length > 0) {
+    while (this.flying !== null || this.pending.length > 0 || this.carried.size > 0) {
+      await Promise.allSettled(this.carried);
       this.flush();
       await this.flying;
+    }
+  }
+
+  /**
+   * Hands the waiting records to an order batch's INSERT (PostgresOrderStore.carry): one statement
+   * and one commit for both. If it fails, the records wait again for this log's own flush.
+   */
+  async carriedBy(insert: (records: string | null) => Promise<void>): Promise<void> {
+    if (this.pending.length === 0) return insert(null);
+    const batch = this.pending;
+    this.pending = [];
+    const inserting = insert(serialised(batch));
+    this.carried.add(inserting);
+    try {
+      await inserting;
+      // Trimming goes on beside the orders' path, never in it.
+      if (++this.flushes % 20 === 0)
+        void this.db
+          .query('request_trim', postgresSql('request_trim'), [this.maxRows])
+          .catch(() => undefined);
+    } catch (error) {
+      this.pending.unshift(...batch);
+      this.timer ??= setTimeout(() => this.flush(), this.flushMs).unref();
+      throw error;
+    } finally {
+      this.carried.delete(inserting);
     }
   }
 
@@ -140,9 +168,14 @@ export class PostgresRequestLog implements RequestLog {
     });
   }
 
+  /** Inserts a batch; a batch Postgres refuses (not an outage) is split until only the bad records fail. */
   private async insert(batch: RequestRecord[]): Promise<void> {
     try {
-      await this.db.query('insert_requests', postgresSql('insert_requests'), [JSON.stringify(batch)]);
+      const refused = await this.insertSplitting(batch);
+      if (refused.count > 0)
+        console.warn(
+          `Request log: ${refused.count} record(s) not stored in Postgres, refused one by one: ${refused.reason}`,
+        );
       if (++this.flushes % 20 === 0)
         await this.db.query('request_trim', postgresSql('request_trim'), [this.maxRows]);
       this.failing = false;
@@ -154,6 +187,34 @@ export class PostgresRequestLog implements RequestLog {
       this.failing = true;
     }
   }
+
+  /** Inserts `batch`, halving it on a refusal so one bad record never sinks the rest; throws on an outage. */
+  private async insertSplitting(batch: RequestRecord[]): Promise<{ count: number; reason: string }> {
+    try {
+      await this.db.query('insert_requests', postgresSql('insert_requests'), [serialised(batch)]);
+      return { count: 0, reason: '' };
+    } catch (error) {
+      // Only a statement Postgres refused is split; anything else (an outage, a pool closed) is not
+      // about the records.
+      if (!(error instanceof pg.DatabaseError)) throw error;
+      if (batch.length === 1) return { count: 1, reason: (error as Error).message };
+      const half = Math.ceil(batch.length / 2);
+      const first = await this.insertSplitting(batch.slice(0, half));
+      const second = await this.insertSplitting(batch.slice(half));
+      return { count: first.count + second.count, reason: first.reason || second.reason };
+    }
+  }
+}
+
+/**
+ * A batch as the INSERT's one JSON parameter. Postgres text cannot hold NUL (a JSON "\u0000" is
+ * refused as an "unsupported Unicode escape sequence"), and a path, a User-Agent or a problem that
+ * repeats a body's field name may carry one: each is stored as the six characters `\u0000`.
+ */
+function serialised(batch: RequestRecord[]): string {
+  return JSON.stringify(batch, (_key, value: unknown) =>
+    typeof value === 'string' && value.includes('\0') ? value.replaceAll('\0', '\\u0000') : value,
+  );
 }
 
 /** A row as the embedded log returns it (bigints as numbers). */

@@ -11,7 +11,8 @@ const reserve = redisScript('quota_reserve');
 const refund = redisScript('quota_refund');
 
 /** Counters live two months: past the month they count, plus slack for clocks and refunds. */
-const keepMs = 62 * 86_400_000;
+export const quotaKeepMs = 62 * 86_400_000;
+const keepMs = quotaKeepMs;
 
 /** Per-key monthly order quotas shared through Redis. */
 export class RedisQuota implements QuotaStore {
@@ -27,7 +28,7 @@ export class RedisQuota implements QuotaStore {
   /** Reserves one order for `keyId`; false when `limit` orders were already counted this month. */
   async tryReserve(keyId: string, limit: number, nowMs: number): Promise<boolean> {
     const key = this.counter(keyId, nowMs);
-    const seeded = this.seed === null ? '0' : '1';
+    const seeded = this.seeded;
     let reply = (await this.redis.run(reserve, [key], [limit, keepMs, seeded])) as number;
     if (reply === -1 && this.seed !== null) {
       const [from, to] = monthBounds(nowMs);
@@ -43,7 +44,13 @@ export class RedisQuota implements QuotaStore {
     await this.redis.run(refund, [this.counter(keyId, nowMs)], []);
   }
 
-  private counter(keyId: string, nowMs: number): string {
+  /** '1' when a counter Redis lacks is seeded from the order store (the scripts' seeding flag). */
+  get seeded(): '0' | '1' {
+    return this.seed === null ? '0' : '1';
+  }
+
+  /** The Redis key of `keyId`'s counter for the month of `nowMs`. */
+  counter(keyId: string, nowMs: number): string {
     return `${this.redis.prefix}quota:${keyId} ${QuotaCounter.monthOf(nowMs)}`;
   }
 }

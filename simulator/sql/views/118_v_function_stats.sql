@@ -29,7 +29,7 @@ select
   m.runtime,
   m.region,
   m.route_id,                                         -- the route this function backs
-  m.status,                                           -- healthy | degraded | erroring (platform)
+  m.status,                                           -- as the platform reports it; the console's is v_function_status.status
   m.invocations::DOUBLE as invocations,               -- over the period
   m.cold_starts::DOUBLE as cold_starts,               -- over the period
   m.cold_pct_exact::DOUBLE as cold_pct,               -- % of invocations that were cold; null: none

@@ -37,6 +37,9 @@ select
   6.0::DOUBLE   as slow_burn_rate,             -- at this rate 6 hours spend 5% of a 30-day budget
   360::INTEGER   as slow_burn_long_minutes,
   30::INTEGER    as slow_burn_short_minutes,
+  1.0::DOUBLE   as sustained_burn_rate,        -- at this rate the budget runs out exactly at the period's end
+  4320::INTEGER  as sustained_burn_long_minutes, -- 3 days at 1× spend 10% of a 30-day budget (the workbook's ticket)
+  360::INTEGER   as sustained_burn_short_minutes,
   5::INTEGER     as burn_min_sample_5xx,        -- sampled 5xx the long window needs before its rate is evidence
   5::INTEGER     as burn_step_minutes,          -- evaluation step and bucket: divides every window above
   -- function status rule (v_function_status): erroring at function_error_pct, else degraded at any of these

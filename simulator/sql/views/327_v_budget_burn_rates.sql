@@ -1,6 +1,8 @@
 -- Multiwindow, multi-burn-rate evaluation (the Google SRE workbook's alerting on SLOs), every
--- burn_step_minutes over the period, for both rules: fast (fast_burn_rate over fast_burn_long_minutes,
--- confirmed over fast_burn_short_minutes) and slow (slow_burn_rate over 6 h, confirmed over 30 min).
+-- burn_step_minutes over the period, for three rules: fast (fast_burn_rate over fast_burn_long_minutes,
+-- confirmed over fast_burn_short_minutes), slow (slow_burn_rate over 6 h, confirmed over 30 min) and
+-- sustained (1× over 3 days, confirmed over 6 h: the budget runs out before the period ends; the
+-- workbook's ticket). A window reaches back at most to the period's start.
 -- A window's burn rate is its estimated 5xx share (budget_burn_buckets) over the share the
 -- availability target allows, rounded to 9 decimals so an exact 14.4 is not lost to binary
 -- fractions. A rule fires when both windows burn at or above its rate (the workbook's >=) and the
@@ -13,6 +15,8 @@ rules as (
   from c
   union all
   select 'slow', slow_burn_rate, slow_burn_long_minutes, slow_burn_short_minutes, 2 from c
+  union all
+  select 'sustained', sustained_burn_rate, sustained_burn_long_minutes, sustained_burn_short_minutes, 3 from c
 ),
 windows as (
   select
@@ -43,7 +47,7 @@ rated as (
   cross join thresholds t
 )
 select
-  r.rule,                                              -- 'fast' | 'slow'
+  r.rule,                                              -- 'fast' | 'slow' | 'sustained'
   r.evaluated_at,                                      -- end of both windows (UTC)
   r.threshold::DOUBLE as burn_rate_threshold,          -- × the allowed error rate
   r.long_minutes::INTEGER as long_window_minutes,
@@ -56,6 +60,6 @@ select
       and r.long_sample_5xx >= c.burn_min_sample_5xx,
     false
   ) as fires,
-  r.sort_order::INTEGER as sort_order                  -- fast, then slow
+  r.sort_order::INTEGER as sort_order                  -- fast, slow, then sustained
 from rated r
 cross join c

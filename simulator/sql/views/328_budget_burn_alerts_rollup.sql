@@ -1,7 +1,9 @@
 -- Error-budget burn alerts, one row per run of firing evaluations of a rule (v_budget_burn_rates),
 -- built ONCE when the views are applied. Firing evaluations less than the rule's long window apart
 -- belong to one alert (a new alert needs its long window to clear first). A slow-burn alert that
--- overlaps a fast-burn one is not raised (Alertmanager-style inhibition: the page already covers it).
+-- overlaps a fast-burn one is not raised (Alertmanager-style inhibition: the page already covers it),
+-- nor a sustained burn that a fast or slow one set off (it starts inside that one's span); a sustained
+-- burn that was burning before is raised beside them (its horizon is the budget, not the outage).
 -- The alert's span is the data that made it fire: from its long window's start before the first
 -- firing evaluation to the last one. Its 5xx are the span's estimated 5xx (budget_burn_buckets), as a
 -- share of the period's budget: (100 − target)% of every request of the period.
@@ -36,10 +38,17 @@ runs as (
 raised as (
   select r.*
   from runs r
-  where r.rule = 'fast' or not exists (
-    select 1 from runs f
-    where f.rule = 'fast' and f.started_at <= r.ended_at and f.ended_at >= r.started_at
-  )
+  where r.rule = 'fast'
+    or (r.rule = 'slow' and not exists (
+      select 1 from runs f
+      where f.rule = 'fast' and f.started_at <= r.ended_at and f.ended_at >= r.started_at
+    ))
+    -- a sustained burn set off by a burn already alerted (it starts inside that one's span) is not raised
+    or (r.rule = 'sustained' and not exists (
+      select 1 from runs f
+      where f.rule in ('fast', 'slow')
+        and r.started_at between f.started_at - to_minutes(f.long_window_minutes) and f.ended_at
+    ))
 ),
 budget as (
   select sum(b.requests) * (100 - t.availability_target_pct) / 100 as budget_requests
@@ -49,13 +58,14 @@ budget as (
 )
 select
   format('error_budget_burn:{}:{}', r.rule, strftime(r.started_at, '%Y-%m-%dT%H:%MZ')) as alert_id,
-  r.rule,                                                   -- 'fast' | 'slow'
+  r.rule,                                                   -- 'fast' | 'slow' | 'sustained'
   r.burn_rate_threshold,                                    -- × the allowed error rate
   r.long_window_minutes,
   r.short_window_minutes,
   r.started_at,                                             -- first firing evaluation (UTC)
   r.ended_at,                                               -- last firing evaluation
-  r.started_at - to_minutes(r.long_window_minutes) as span_start, -- start of the data that fired it
+  greatest(r.started_at - to_minutes(r.long_window_minutes), p.period_start::TIMESTAMP)
+    as span_start,                                          -- start of the data that fired it
   r.peak_burn_rate,                                         -- peak long-window burn rate
   r.peak_short_burn_rate,
   coalesce(sum(b.status_5xx), 0)::DOUBLE as status_5xx,     -- estimated 5xx in the span
@@ -64,6 +74,7 @@ select
   coalesce(sum(b.sample_5xx), 0)::INTEGER as sample_5xx     -- sampled 5xx in the span
 from raised r
 cross join budget g
+cross join v_period p
 left join budget_burn_buckets b
   on b.bucket_start >= r.started_at - to_minutes(r.long_window_minutes) and b.bucket_start < r.ended_at
 group by all

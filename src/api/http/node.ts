@@ -11,6 +11,21 @@ import type { BodyRead, BodyReader, PlainRequest, PlainResponse } from '../order
 /** How long a client may take to send its body once asked for it, in milliseconds. */
 export const bodyTimeoutMs = 10_000;
 
+/** Requests whose body node's parser could not frame (see endBrokenBody). */
+const brokenBodies = new WeakSet<IncomingMessage>();
+
+/**
+ * Ends the body of a request whose framing broke after its headers (a bad chunk size: node's
+ * 'clientError'), so its reader answers 400 at once instead of waiting for bytes that never come.
+ */
+export function endBrokenBody(req: IncomingMessage): void {
+  brokenBodies.add(req);
+  // Left incomplete, node would take the early end for an abort and destroy the socket before the
+  // answer is written.
+  req.complete = true;
+  req.push(null);
+}
+
 /** Reads a request body up to `max` bytes, without reading past it, within `timeoutMs`. */
 export function readBody(
   req: IncomingMessage,
@@ -33,8 +48,16 @@ export function readBody(
         finish({ kind: 'too-large' });
       } else chunks.push(chunk);
     };
+    // A body cut by a framing error (endBrokenBody) is refused: never act on the part that arrived.
     const onEnd = () =>
-      finish({ kind: 'body', bytes: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks) });
+      finish(
+        brokenBodies.has(req)
+          ? {
+              kind: 'malformed',
+              reason: 'The request body is not valid HTTP/1.1 (its chunked framing broke)',
+            }
+          : { kind: 'body', bytes: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks) },
+      );
     // A client that went away mid-body gets the same answer as a slow one; nobody will read it.
     const onError = () => finish({ kind: 'timed-out', afterMs: timeoutMs });
     const timer = setTimeout(() => finish({ kind: 'timed-out', afterMs: timeoutMs }), timeoutMs);

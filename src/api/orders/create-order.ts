@@ -2,7 +2,7 @@
 // headers, then the body: idempotency, JSON, schema, references, quota, and a durable create.
 // Every refusal is a problem+json with the rate-limit headers.
 import { createOrderSchema, limits, type CreateOrder, type ProblemDetail } from './contract.ts';
-import type { KeyRecord, OrdersDeps, StoredOrder } from './deps.ts';
+import type { KeyRecord, OrdersDeps, QuotaReservation, StoredOrder } from './deps.ts';
 import { orderCreatedEvent } from './events/order-event.ts';
 import { orderBody } from './order-body.ts';
 import { parseBody } from './parse-body.ts';
@@ -61,6 +61,57 @@ export async function createOrder(
   nowMs: number,
   headers: Record<string, string>,
   requestId: string,
+  reservation: QuotaReservation = 'ask',
+): Promise<PlainResponse> {
+  const quota = new QuotaHold(deps, key, nowMs, reservation);
+  try {
+    return await createRequested(request, key, deps, nowMs, headers, requestId, quota);
+  } finally {
+    await quota.giveBackUnused();
+  }
+}
+
+/**
+ * A create's quota: reserved ahead with its rpm hit (RateLimitStore.hitAndReserve), or asked for
+ * at the quota step; a reservation made ahead for a request that creates nothing is given back.
+ */
+class QuotaHold {
+  private taken = false;
+  private readonly deps: OrdersDeps;
+  private readonly key: KeyRecord;
+  private readonly nowMs: number;
+  private readonly ahead: QuotaReservation;
+
+  constructor(deps: OrdersDeps, key: KeyRecord, nowMs: number, ahead: QuotaReservation) {
+    this.deps = deps;
+    this.key = key;
+    this.nowMs = nowMs;
+    this.ahead = ahead;
+  }
+
+  /** At the quota step: whether this create has its order of the month's quota. */
+  async take(): Promise<boolean> {
+    this.taken = true;
+    if (this.ahead === 'ask')
+      return this.deps.quota.tryReserve(this.key.key_id, this.key.quota_orders_per_month, this.nowMs);
+    return this.ahead === 'reserved';
+  }
+
+  /** Gives back a reservation made ahead that the quota step never took. */
+  async giveBackUnused(): Promise<void> {
+    if (this.ahead === 'reserved' && !this.taken) await this.deps.quota.refund(this.key.key_id, this.nowMs);
+  }
+}
+
+/** createOrder's checks and create, with the create's quota held in `quota`. */
+async function createRequested(
+  request: PlainRequest,
+  key: KeyRecord,
+  deps: OrdersDeps,
+  nowMs: number,
+  headers: Record<string, string>,
+  requestId: string,
+  quota: QuotaHold,
 ): Promise<PlainResponse> {
   if (Number(request.headers['content-length']) > limits.maxBodyBytes)
     return problemResponse('payload-too-large', tooLarge, headers);
@@ -81,6 +132,7 @@ export async function createOrder(
   if (idempotency.kind === 'invalid') return problemResponse('invalid-request', idempotency.reason, headers);
   const read = await readBody(request.body);
   if (read.kind === 'too-large') return problemResponse('payload-too-large', tooLarge, headers);
+  if (read.kind === 'malformed') return problemResponse('invalid-request', read.reason, headers);
   if (read.kind === 'timed-out') {
     const seconds = read.afterMs / 1000;
     return problemResponse('request-timeout', `Send the body within ${seconds} s`, headers);
@@ -112,7 +164,17 @@ export async function createOrder(
   }
   let done = false;
   try {
-    const response = await createChecked(bytes, key, deps, nowMs, headers, idemKey, fingerprint, requestId);
+    const response = await createChecked(
+      bytes,
+      key,
+      deps,
+      nowMs,
+      headers,
+      idemKey,
+      fingerprint,
+      requestId,
+      quota,
+    );
     done = response.status === 201;
     return response;
   } finally {
@@ -129,6 +191,7 @@ async function createChecked(
   idemKey: string | null,
   fingerprint: string | null,
   requestId: string,
+  quota: QuotaHold,
 ): Promise<PlainResponse> {
   const parsed = parseBody(bytes);
   if (parsed.kind === 'problem') {
@@ -152,7 +215,7 @@ async function createChecked(
     const slug = unknown[0]?.code === 'unknown_customer' ? 'unknown-customer' : 'unknown-sku';
     return problemResponse(slug, unknown.map((u) => u.detail).join('; '), headers, unknown);
   }
-  if (!(await deps.quota.tryReserve(key.key_id, key.quota_orders_per_month, nowMs))) {
+  if (!(await quota.take())) {
     const retry = QuotaCounter.secondsToNextMonth(nowMs);
     return problemResponse(
       'quota-exceeded',

@@ -82,9 +82,26 @@ export interface OrderStore {
   count(): MaybePromise<number>;
 }
 
+/**
+ * A create's quota, decided with its rpm hit: one order reserved, the month spent, or not decided
+ * there (the quota step asks the QuotaStore, as for a store without hitAndReserve).
+ */
+export type QuotaReservation = 'reserved' | 'spent' | 'ask';
+
 /** Per-key rpm windows: counts one request and says whether it is allowed. */
 export interface RateLimitStore {
   hit(keyId: string, limit: number, nowMs: number): MaybePromise<RateDecision>;
+  /**
+   * Optional, for a store across a network (Redis): `hit` for a create and, when the request is
+   * allowed, a reservation of one order of the key's monthly `quota`, in one round trip. A
+   * reservation the create does not use is given back with QuotaStore.refund.
+   */
+  hitAndReserve?(
+    keyId: string,
+    limit: number,
+    quota: number,
+    nowMs: number,
+  ): Promise<{ rate: RateDecision; quota: QuotaReservation }>;
 }
 
 /** Per-key monthly order quotas: reserved before a create, refunded if the create fails. */

@@ -116,7 +116,13 @@ async function dispatch(
     return refused;
   }
   const key = auth.key;
-  const rate = await deps.rateLimiter.hit(key.key_id, key.rpm_budget, now);
+  const needed = scopeOf[route.operation];
+  // A create by a key that may create asks for its quota with its rpm hit, where the store can.
+  const ahead =
+    route.operation === 'create' && key.scopes.includes(needed) && deps.rateLimiter.hitAndReserve
+      ? await deps.rateLimiter.hitAndReserve(key.key_id, key.rpm_budget, key.quota_orders_per_month, now)
+      : null;
+  const rate = ahead?.rate ?? (await deps.rateLimiter.hit(key.key_id, key.rpm_budget, now));
   const limitHeaders = rateLimitHeaders(rate);
   if (!rate.allowed) {
     return problemResponse(
@@ -125,7 +131,6 @@ async function dispatch(
       { ...limitHeaders, 'retry-after': String(rate.resetSeconds) },
     );
   }
-  const needed = scopeOf[route.operation];
   if (!key.scopes.includes(needed)) {
     const detail = `This key lacks the ${needed} scope`;
     return problemResponse('insufficient-scope', detail, {
@@ -133,7 +138,8 @@ async function dispatch(
       'www-authenticate': challenge('insufficient_scope', detail, needed),
     });
   }
-  if (route.operation === 'create') return createOrder(request, key, deps, now, limitHeaders, seen.requestId);
+  if (route.operation === 'create')
+    return createOrder(request, key, deps, now, limitHeaders, seen.requestId, ahead?.quota ?? 'ask');
   if (route.operation === 'list') return listOrders(request.path, key, deps, limitHeaders);
   if (route.operation === 'get') return getOrder(route.id, key, deps, limitHeaders);
   return eventOperation(request, route.operation, route.id, key, deps, now, limitHeaders);

@@ -4,7 +4,11 @@ import type { KeyRecord } from './deps.ts';
 
 /** What reading a request body gave: its bytes, or why there are none. */
 export type BodyRead =
-  { kind: 'body'; bytes: Uint8Array } | { kind: 'too-large' } | { kind: 'timed-out'; afterMs: number };
+  | { kind: 'body'; bytes: Uint8Array }
+  | { kind: 'too-large' }
+  | { kind: 'timed-out'; afterMs: number }
+  /** The body's framing broke (a bad chunk size): what arrived is not the body that was sent. */
+  | { kind: 'malformed'; reason: string };
 
 /**
  * Reads a request body, stopping once it passes limits.maxBodyBytes. The handler calls it at most

@@ -8,9 +8,6 @@ import { link, row } from '../html.ts';
 import { consumerPath } from '../../lib/console-paths.ts';
 import type { Presented, WhatIfPresenter } from '../presented.ts';
 
-/** A share of the error budget in words: "12.5% of the estate's daily error budget". */
-const budgetText = (pct: number) => `${formatPct(pct, 1)} of the estate's daily error budget`;
-
 /** The inputs before anyone types: no change (today's failure rate, to two decimals, on all traffic). */
 function changeDefaults(setup: ChangeSetup): WhatIfValues {
   return { changeErrorPct: Math.round((setup.current_error_pct ?? 0) * 100) / 100, changeRolloutPct: 100 };
@@ -18,15 +15,16 @@ function changeDefaults(setup: ChangeSetup): WhatIfValues {
 
 /** Presents the change what-if for the given inputs. */
 export function presentChange(setup: ChangeSetup, values: WhatIfValues): Presented {
-  const inputs = { ...changeDefaults(setup), ...values };
-  const outcome = changeOutcome(setup, inputs.changeErrorPct ?? 0, inputs.changeRolloutPct ?? 100);
+  // Without an entered rate, today's exact one (the field shows it rounded): no change means no change.
+  const errorPct = values.changeErrorPct ?? setup.current_error_pct ?? 0;
+  const outcome = changeOutcome(setup, errorPct, values.changeRolloutPct ?? 100);
   return {
     text: {
       failing: formatPct(outcome.failing_pct, 2),
-      failed_now: formatCount(outcome.failed_now_per_day),
-      failed_after: formatCount(outcome.failed_after_per_day),
+      today: formatCount(outcome.failed_now_per_day),
+      after: formatCount(outcome.failed_after_per_day),
       budget_now: formatPct(outcome.budget_now_pct, 1),
-      budget_after: budgetText(outcome.budget_after_pct),
+      budget_after: formatPct(outcome.budget_after_pct, 1),
     },
     html: {
       routes: outcome.routes

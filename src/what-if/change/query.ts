@@ -13,24 +13,42 @@ import {
   type ChangeRouteFacts,
   type ChangeSetup,
 } from './outcome.ts';
+import { z } from 'zod';
 
 const sql = (name: string) => `src/what-if/change/sql/${name}.sql`;
 
+const changeRouteRow = z.object({
+  route_id: z.string(),
+  label: z.string(),
+  stage: z.string(),
+  deprecated: z.boolean(),
+  dependents: z.number(),
+  requests_per_day: z.number(),
+}) satisfies z.ZodType<ChangeRouteFacts>;
+const changeConsumerRow = z.object({
+  consumer_id: z.string(),
+  name: z.string(),
+  primary_caller_kind: z.string(),
+  routes: z.number(),
+  requests_per_day: z.number(),
+}) satisfies z.ZodType<ChangeConsumerFacts>;
+
+const functionSummary = z.object({
+  function_id: z.string(),
+  label: z.string(),
+  runtime: z.string(),
+  region: z.string(),
+  status: z.string(),
+  routes_served: z.number(),
+  requests_per_day: z.number(),
+  agent_share_pct: z.number(),
+  consumers: z.number(),
+  automation_consumers: z.number(),
+  assistant_consumers: z.number(),
+  blast_score: z.number(),
+});
 /** Change-a-function summary (v_preview_change_function). */
-export interface FunctionSummary {
-  function_id: string;
-  label: string;
-  runtime: string;
-  region: string;
-  status: string;
-  routes_served: number;
-  requests_per_day: number;
-  agent_share_pct: number;
-  consumers: number;
-  automation_consumers: number;
-  assistant_consumers: number;
-  blast_score: number;
-}
+export type FunctionSummary = z.infer<typeof functionSummary>;
 
 /** A route a function serves. */
 export type FunctionRoute = ChangeRouteFacts;
@@ -52,15 +70,16 @@ export async function functionPreview(
   functionId: string,
   db?: Workspace,
 ): Promise<FunctionPreviewData | undefined> {
-  const [summary] = await runSqlFile<FunctionSummary>(
+  const [summary] = await runSqlFile(
+    functionSummary,
     sql('change_function'),
     { function_id: functionId },
     db,
   );
   if (!summary) return undefined;
   const params = { function_id: functionId };
-  const routes = await runSqlFile<FunctionRoute>(sql('change_function_routes'), params, db);
-  const consumers = await runSqlFile<FunctionConsumer>(sql('change_function_consumers'), params, db);
+  const routes = await runSqlFile(changeRouteRow, sql('change_function_routes'), params, db);
+  const consumers = await runSqlFile(changeConsumerRow, sql('change_function_consumers'), params, db);
   const fn = lookup(await functionsById(db), functionId, 'function');
   const setup: ChangeSetup = {
     function_id: functionId,

@@ -43,6 +43,10 @@ export type RetireOutcome =
       /** Within the sunset-soon window while callers remain: once deprecated, the alert fires. */
       raises_alert: boolean;
       headers: DeprecationHeaders;
+      /** Requests per day the route refuses today (none: it is still served) and after the sunset
+       * (every request its remaining callers send, unless they move first). */
+      refused_today_per_day: number;
+      refused_after_per_day: number;
     };
 
 /** Answers the retire what-if for a sunset on `sunset` (YYYY-MM-DD). */
@@ -68,5 +72,7 @@ export function retireOutcome(setup: RetireSetup, sunset: string): RetireOutcome
       successor: setup.successor_path,
       infoUrl: setup.info_url,
     }),
+    refused_today_per_day: 0,
+    refused_after_per_day: setup.dependents.reduce((sum, d) => sum + d.requests_per_day, 0),
   };
 }

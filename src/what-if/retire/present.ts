@@ -1,5 +1,6 @@
 // The retire what-if's presentation: for a proposed sunset, the notice callers get, whether it meets
 // the notice policy or would raise the sunset-with-dependents alert, and the headers they receive.
+import { formatFigure } from '../../lib/figures.ts';
 import { formatDate, formatNoun } from '../../lib/format.ts';
 import type { WhatIfValues } from '../params.ts';
 import { retireOutcome, type RetireSetup } from './outcome.ts';
@@ -20,6 +21,8 @@ export function presentRetire(setup: RetireSetup, values: WhatIfValues): Present
       sunset: formatDate(outcome.sunset),
       notice: formatNoun(outcome.notice_days, 'day'),
       verdict,
+      today: formatFigure('requests_per_day', outcome.refused_today_per_day),
+      after: formatFigure('requests_per_day', outcome.refused_after_per_day),
       headers: Object.entries(outcome.headers)
         .map(([name, value]) => `${name}: ${value}`)
         .join('\n'),

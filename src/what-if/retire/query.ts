@@ -9,38 +9,51 @@ import { blastConstants } from '../../queries/blast/score.ts';
 import { keysById } from '../../queries/rows.ts';
 import { runSqlFile } from '../../queries/sql-file.ts';
 import { retireOutcome, type RetireDependentFacts, type RetireOutcome, type RetireSetup } from './outcome.ts';
+import { z } from 'zod';
 
 const sql = (name: string) => `src/what-if/retire/sql/${name}.sql`;
 
+// A caller of the route with its keys as one 'id, id' list (named in TypeScript).
+const retireDependentRow = z.object({
+  consumer_id: z.string(),
+  name: z.string(),
+  primary_caller_kind: z.string(),
+  key_ids: z.string(),
+  requests_per_day: z.number(),
+  agent_share_pct: z.number(),
+});
+
+const retireSummary = z.object({
+  route_id: z.string(),
+  label: z.string(),
+  stage: z.string(),
+  deprecated: z.boolean(),
+  deprecated_at: z.string(),
+  sunset_at: z.string(),
+  successor_route_id: z.string().nullable(),
+  successor_label: z.string().nullable(),
+  successor_path: z.string().nullable(),
+  dependents_calling: z.number(),
+  requests_per_day: z.number(),
+  agent_share_pct: z.number(),
+  automation_share_pct: z.number(),
+  functions_left_without_route: z.number(),
+  blast_score: z.number(),
+});
 /** Retire-a-route summary (v_preview_retire_route), dates YYYY-MM-DD. */
-export interface RetireSummary {
-  route_id: string;
-  label: string;
-  stage: string;
-  deprecated: boolean;
-  deprecated_at: string;
-  sunset_at: string;
-  successor_route_id: string | null;
-  successor_label: string | null;
-  successor_path: string | null;
-  dependents_calling: number;
-  requests_per_day: number;
-  agent_share_pct: number;
-  automation_share_pct: number;
-  functions_left_without_route: number;
-  blast_score: number;
-}
+export type RetireSummary = z.infer<typeof retireSummary>;
 
 /** A consumer still calling a route, with the keys it calls through, by name. */
 export type RetireDependent = RetireDependentFacts;
 
+const retireFunction = z.object({
+  function_id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  left_without_route: z.boolean(),
+});
 /** A function serving a route, and whether retiring the route leaves it without one. */
-export interface RetireFunction {
-  function_id: string;
-  name: string;
-  status: string;
-  left_without_route: boolean;
-}
+export type RetireFunction = z.infer<typeof retireFunction>;
 
 /** The retire what-if of one route: the headers its callers receive at the proposed sunset, and the
  * setup the page embeds to answer other sunsets. */
@@ -54,16 +67,21 @@ export interface RetirePreviewData {
 
 /** Retire-a-route what-if; undefined for an unknown route. */
 export async function retirePreview(routeId: string, db?: Workspace): Promise<RetirePreviewData | undefined> {
-  const [summary] = await runSqlFile<RetireSummary>(sql('retire_route'), { route_id: routeId }, db);
+  const [summary] = await runSqlFile(retireSummary, sql('retire_route'), { route_id: routeId }, db);
   if (!summary) return undefined;
-  type Row = Omit<RetireDependent, 'keys'> & { key_ids: string };
-  const rows = await runSqlFile<Row>(sql('retire_route_dependents'), { route_id: routeId }, db);
+  const rows = await runSqlFile(
+    retireDependentRow,
+    sql('retire_route_dependents'),
+    { route_id: routeId },
+    db,
+  );
   const keys = await keysById(db);
   const dependents = rows.map(({ key_ids, ...row }) => ({
     ...row,
     keys: key_ids.split(', ').map((id) => ({ key_id: id, name: lookup(keys, id, 'key').name })),
   }));
-  const functions = await runSqlFile<RetireFunction>(
+  const functions = await runSqlFile(
+    retireFunction,
     sql('retire_route_functions'),
     { route_id: routeId },
     db,

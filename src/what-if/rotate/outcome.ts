@@ -45,6 +45,8 @@ export interface RotateOutcome {
   must_switch: number;
   /** Their requests per day through this key: what stops at the cutover unless they switch. */
   requests_at_risk_per_day: number;
+  /** Of those, what the key refuses already today: none while it authenticates; all once revoked or rotated. */
+  refused_today_per_day: number;
 }
 
 /** Whether the key still authenticates, so it can overlap with new material at all. */
@@ -65,6 +67,7 @@ export function rotateOutcome(setup: RotateSetup, proposedDays: number): RotateO
     c.other_active_keys > 0 ? 'falls_back' : usable ? 'switch_in_window' : 'breaks_at_cutover';
   const consumers = setup.consumers.map((c) => ({ ...c, plan: plan(c) }));
   const stranded = consumers.filter((c) => c.plan !== 'falls_back');
+  const atRisk = stranded.reduce((sum, c) => sum + c.requests_per_day, 0);
   return {
     proposed_days: proposedDays,
     overlap_days: overlap,
@@ -73,6 +76,7 @@ export function rotateOutcome(setup: RotateSetup, proposedDays: number): RotateO
     cutover: addDays(setup.as_of, overlap),
     consumers,
     must_switch: stranded.length,
-    requests_at_risk_per_day: stranded.reduce((sum, c) => sum + c.requests_per_day, 0),
+    requests_at_risk_per_day: atRisk,
+    refused_today_per_day: canOverlap(setup) ? 0 : atRisk,
   };
 }

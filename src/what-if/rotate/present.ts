@@ -34,7 +34,8 @@ export function presentRotate(setup: RotateSetup, values: WhatIfValues): Present
       window: windowText(setup, outcome),
       cutover: formatDate(outcome.cutover),
       must_switch: `${formatInteger(outcome.must_switch)} of ${formatNoun(outcome.consumers.length, 'consumer')}`,
-      at_risk: formatFigure('requests_per_day', outcome.requests_at_risk_per_day),
+      today: formatFigure('requests_per_day', outcome.refused_today_per_day),
+      after: formatFigure('requests_per_day', outcome.requests_at_risk_per_day),
     },
     html: {
       consumers: outcome.consumers

@@ -6,26 +6,37 @@ import { period } from '../../queries/common.ts';
 import { blastConstants } from '../../queries/blast/score.ts';
 import { runSqlFile } from '../../queries/sql-file.ts';
 import { rotateOutcome, type RotateConsumerFacts, type RotateOutcome, type RotateSetup } from './outcome.ts';
+import { z } from 'zod';
 
 const sql = (name: string) => `src/what-if/rotate/sql/${name}.sql`;
 
+const rotateConsumerRow = z.object({
+  consumer_id: z.string(),
+  name: z.string(),
+  primary_caller_kind: z.string(),
+  requests_per_day: z.number(),
+  routes: z.number(),
+  other_active_keys: z.number(),
+}) satisfies z.ZodType<RotateConsumerFacts>;
+
+const rotateSummary = z.object({
+  key_id: z.string(),
+  label: z.string(),
+  environment: z.string(),
+  status: z.string(),
+  expires_at: z.string().nullable(),
+  consumers_to_switch: z.number(),
+  requests_per_day: z.number(),
+  automation_consumers: z.number(),
+  assistant_consumers: z.number(),
+  human_consumers: z.number(),
+  routes_reached: z.number(),
+  overlap_window_days: z.number(),
+  has_overlap_window: z.boolean(),
+  blast_score: z.number(),
+});
 /** Rotate-a-key summary (v_preview_rotate_key). */
-export interface RotateSummary {
-  key_id: string;
-  label: string;
-  environment: string;
-  status: string;
-  expires_at: string | null;
-  consumers_to_switch: number;
-  requests_per_day: number;
-  automation_consumers: number;
-  assistant_consumers: number;
-  human_consumers: number;
-  routes_reached: number;
-  overlap_window_days: number;
-  has_overlap_window: boolean;
-  blast_score: number;
-}
+export type RotateSummary = z.infer<typeof rotateSummary>;
 
 /** A consumer that must switch to the new key material. */
 export type RotateConsumer = RotateConsumerFacts;
@@ -39,9 +50,9 @@ export interface RotatePreviewData {
 
 /** Rotate-a-key what-if; undefined for an unknown key. */
 export async function rotatePreview(keyId: string, db?: Workspace): Promise<RotatePreviewData | undefined> {
-  const [summary] = await runSqlFile<RotateSummary>(sql('rotate_key'), { key_id: keyId }, db);
+  const [summary] = await runSqlFile(rotateSummary, sql('rotate_key'), { key_id: keyId }, db);
   if (!summary) return undefined;
-  const consumers = await runSqlFile<RotateConsumer>(sql('rotate_key_consumers'), { key_id: keyId }, db);
+  const consumers = await runSqlFile(rotateConsumerRow, sql('rotate_key_consumers'), { key_id: keyId }, db);
   const constants = await blastConstants(db);
   const setup: RotateSetup = {
     key_id: keyId,

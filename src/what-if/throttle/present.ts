@@ -17,8 +17,12 @@ export interface ThrottlePageSetup {
 export function presentThrottle(setup: ThrottlePageSetup, values: WhatIfValues): Presented {
   const rpm = values.throttleRpm ?? setup.rpm_budget ?? 0;
   const rows = sortThrottleRows(predictThrottle(setup.histogram, rpm));
+  const today = setup.rpm_budget === null ? null : totalThrottledPerDay(setup.histogram, setup.rpm_budget);
   return {
-    text: { total: formatCount(totalThrottledPerDay(setup.histogram, rpm)) },
+    text: {
+      today: today === null ? '—' : formatCount(today),
+      after: formatCount(totalThrottledPerDay(setup.histogram, rpm)),
+    },
     html: {
       rows: rows
         .map((r) =>

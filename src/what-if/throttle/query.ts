@@ -2,6 +2,7 @@
 // (the SQL macro preview_throttle), the demand histogram the page embeds to recompute it as a budget
 // is typed, and previewThrottle, the one call the page and the management API's dry run share.
 // Node-only (DuckDB); the arithmetic the browser runs is ./outcome.ts.
+import { z } from 'zod';
 import type { Workspace } from '../../node/db.ts';
 import { runSqlFile, runSqlFileOne } from '../../queries/sql-file.ts';
 import {
@@ -15,6 +16,29 @@ import {
 } from './outcome.ts';
 
 const sql = (name: string) => `src/what-if/throttle/sql/${name}.sql`;
+
+// The rows of each query, checked against the shapes outcome.ts computes with.
+const demandStream = z.object({
+  consumer_id: z.string(),
+  key_id: z.string(),
+  name: z.string(),
+  key_name: z.string(),
+  primary_caller_kind: z.string(),
+}) satisfies z.ZodType<DemandStream>;
+const demandLevel = z.object({
+  consumer_id: z.string(),
+  key_id: z.string(),
+  requests_per_minute: z.number(),
+  minutes: z.number(),
+}) satisfies z.ZodType<DemandLevel>;
+const throttleRow = demandStream.extend({
+  requests_per_day: z.number(),
+  throttled_per_day: z.number(),
+  minutes_over_per_day: z.number(),
+  throttled_pct: z.number().nullable(),
+}) satisfies z.ZodType<ThrottleRow>;
+const throttleTotalRow = z.object({ throttled_per_day: z.number() });
+const throttleTargetRow = z.object({ rpm_budget: z.number().nullable(), days: z.number() });
 
 /** The throttle what-if's starting point: the current budget and the embeddable histogram. */
 export interface ThrottleSetup {
@@ -31,30 +55,22 @@ function checkRpm(rpm: number): void {
 /** Throttle what-if: predicted 429s per consumer × key of a key or consumer at `rpm` (the SQL macro). */
 export function throttlePreview(targetId: string, rpm: number, db?: Workspace): Promise<ThrottleRow[]> {
   checkRpm(rpm);
-  return runSqlFile<ThrottleRow>(sql('throttle'), { target_id: targetId, rpm }, db);
+  return runSqlFile(throttleRow, sql('throttle'), { target_id: targetId, rpm }, db);
 }
 
 /** Throttle what-if's headline: predicted 429s per day over every stream at `rpm` (the SQL macro). */
 export async function throttleTotal(targetId: string, rpm: number, db?: Workspace): Promise<number> {
   checkRpm(rpm);
-  const row = await runSqlFileOne<{ throttled_per_day: number }>(
-    sql('throttle_total'),
-    { target_id: targetId, rpm },
-    db,
-  );
+  const row = await runSqlFileOne(throttleTotalRow, sql('throttle_total'), { target_id: targetId, rpm }, db);
   return row.throttled_per_day;
 }
 
 /** The current budget and demand histogram of a key or consumer, to embed in the page. */
 export async function throttleSetup(targetId: string, db?: Workspace): Promise<ThrottleSetup> {
   const params = { target_id: targetId };
-  const target = await runSqlFileOne<{ rpm_budget: number | null; days: number }>(
-    sql('throttle_target'),
-    params,
-    db,
-  );
-  const streams = await runSqlFile<DemandStream>(sql('throttle_streams'), params, db);
-  const levels = await runSqlFile<DemandLevel>(sql('throttle_levels'), params, db);
+  const target = await runSqlFileOne(throttleTargetRow, sql('throttle_target'), params, db);
+  const streams = await runSqlFile(demandStream, sql('throttle_streams'), params, db);
+  const levels = await runSqlFile(demandLevel, sql('throttle_levels'), params, db);
   return {
     rpm_budget: target.rpm_budget ?? null,
     histogram: { target_id: targetId, days: target.days, streams, levels },

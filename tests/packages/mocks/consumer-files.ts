@@ -115,3 +115,33 @@ document.body.dataset['ratelimit'] = response.headers.get('ratelimit') ?? '';
 document.body.dataset['body'] = await response.text();
 document.body.dataset['status'] = String(response.status);
 `;
+
+/**
+ * A Node test-runner script: the README's listen options, then an unmocked request to a receiver
+ * on 127.0.0.1 that the script starts itself; it must fail without reaching the receiver.
+ */
+export const unhandledTest = `import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { after, before, test } from 'node:test';
+import { server } from '@estate-console/mocks/node';
+
+let received = 0;
+const receiver = createServer((_req, res) => {
+  received++;
+  res.end('reached the network');
+});
+before(async () => {
+  await new Promise((done) => receiver.listen(0, '127.0.0.1', done));
+  server.listen({ onUnhandledFrame: 'error' });
+});
+after(() => {
+  server.close();
+  receiver.close();
+});
+
+test('an unmocked request fails and never reaches the network', async () => {
+  const url = \`http://127.0.0.1:\${receiver.address().port}/unmocked\`;
+  await assert.rejects(fetch(url));
+  assert.equal(received, 0);
+});
+`;

@@ -50,8 +50,8 @@ describe.skipIf(!online)('a consumer on msw 3 (Node 24)', () => {
   afterAll(() => consumer?.remove());
 
   it("passes the README's vitest setup and tests", async () => {
-    // `src`: the project also holds the Node test runner's example, which vitest would pick up too
-    const args = ['run', 'src', '--reporter=json', '--outputFile=vitest-report.json'];
+    // plain `vitest run`, as a user runs it: the Node test runner's example must not be collected
+    const args = ['run', '--reporter=json', '--outputFile=vitest-report.json'];
     const run = await consumer.run(node, ['node_modules/vitest/vitest.mjs', ...args]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const report = JSON.parse(readFileSync(join(consumer.dir, 'vitest-report.json'), 'utf8')) as {
@@ -61,10 +61,10 @@ describe.skipIf(!online)('a consumer on msw 3 (Node 24)', () => {
   });
 
   it("passes the README's script on Node's test runner", async () => {
-    const run = await consumer.run(node, ['--test', 'test/orders.test.mjs']);
+    const run = await consumer.run(node, ['--test', 'test/orders.node-test.mjs']);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const passed = Number(/^[#ℹ] pass (\d+)$/m.exec(run.stdout)?.[1]);
-    expect(passed).toBe(declared(/\.test\.mjs$/, /^test\(/gm));
+    expect(passed).toBe(declared(/\.node-test\.mjs$/, /^test\(/gm));
   });
 
   it.each(['strict', 'loose'])('compiles with tsc --noEmit under %s settings', async (name) => {
@@ -75,7 +75,7 @@ describe.skipIf(!online)('a consumer on msw 3 (Node 24)', () => {
 
   const node20 = systemNode20();
   it.skipIf(!node20)('refuses to start on Node 20, saying what to change', async () => {
-    const run = await consumer.run(node20 ?? '', ['--test', 'test/orders.test.mjs']);
+    const run = await consumer.run(node20 ?? '', ['--test', 'test/orders.node-test.mjs']);
     const output = run.stdout + run.stderr;
     expect(run.code).not.toBe(0);
     expect(output).toContain('msw 3 needs Node 22.12.0 or later; this is Node 20.');
@@ -113,6 +113,28 @@ describe.skipIf(!online)('a consumer on msw 3 (Node 24)', () => {
       } finally {
         await browser.close();
         await vite.stop();
+      }
+    });
+
+    it('answers from the service worker in a built app (vite build --mode demo, vite preview)', async () => {
+      const build = await consumer.run(node, ['node_modules/vite/bin/vite.js', 'build', '--mode', 'demo']);
+      expect(build.code, build.stdout + build.stderr).toBe(0);
+      const preview = await consumer.start(
+        node,
+        ['node_modules/vite/bin/vite.js', 'preview', '--host', '127.0.0.1', '--port', '0'],
+        /(http:\/\/127\.0\.0\.1:\d+)\//,
+      );
+      const browser = await launchBrowser();
+      try {
+        const page = await browser.newPage();
+        await page.goto(preview.url);
+        const body = page.locator('body[data-status]');
+        await body.waitFor({ state: 'attached', timeout: 60_000 });
+        expect(await body.getAttribute('data-status')).toBe('201');
+        expect(await body.getAttribute('data-controlled')).toBe('true');
+      } finally {
+        await browser.close();
+        await preview.stop();
       }
     });
   });

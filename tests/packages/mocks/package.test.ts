@@ -55,8 +55,12 @@ describe('the packed tarball', () => {
     expect(packed.size).toBeLessThanOrEqual(tarballBudget);
   });
 
-  it('holds the manifest, the README and built JavaScript with its declarations, nothing else', () => {
-    expect(packed.files.filter((f) => !f.startsWith('dist/'))).toEqual(['README.md', 'package.json']);
+  it('holds the manifest, the README, the license and built JavaScript with its declarations, nothing else', () => {
+    expect(packed.files.filter((f) => !f.startsWith('dist/'))).toEqual([
+      'LICENSE',
+      'README.md',
+      'package.json',
+    ]);
     const js = built().filter((f) => f.endsWith('.js'));
     expect(built().filter((f) => !/\.(js|d\.ts)$/.test(f))).toEqual([]);
     expect(built().filter((f) => f.endsWith('.d.ts'))).toEqual(js.map((f) => f.replace(/\.js$/, '.d.ts')));
@@ -65,8 +69,15 @@ describe('the packed tarball', () => {
 
 describe('the manifest', () => {
   it('is publishable, side-effect free, and lists what ships', () => {
-    expect(manifest()).toMatchObject({ sideEffects: false, files: ['dist', 'README.md'] });
+    expect(manifest()).toMatchObject({ sideEffects: false, files: ['dist', 'README.md', 'LICENSE'] });
     expect(manifest().private).toBeUndefined();
+  });
+
+  it('states its license and publishes publicly with provenance', () => {
+    expect(manifest()).toMatchObject({
+      license: 'MIT',
+      publishConfig: { access: 'public', provenance: true },
+    });
   });
 
   it.each([

@@ -1,5 +1,5 @@
 // The hand-computed blast fixture (tests/simulator/views/blast/blast-fixture.ts) as the query
-// modules' Workspace, for the tests of src/queries/blast/.
+// modules' Workspace, for the tests of src/queries/blast/ and src/what-if/.
 import type { Workspace } from '../../../src/node/db.ts';
 import { useFixture, type FixtureValue } from '../../helpers/fixture-db.ts';
 import { blastFixture } from '../../simulator/views/blast/blast-fixture.ts';

@@ -74,19 +74,3 @@ export function createOrder(fixture: KeysFixture, material: string): Promise<Api
     headers: { ...request.headers, authorization: `Bearer ${material}` },
   });
 }
-
-/** Polls `probe` until `done` holds for its answer, or fails after `deadlineMs`; returns that answer. */
-export async function until<T>(
-  probe: () => Promise<T>,
-  done: (value: T) => boolean,
-  deadlineMs = 5000,
-): Promise<T> {
-  const end = performance.now() + deadlineMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (performance.now() > end)
-      throw new Error(`condition not met within ${deadlineMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSandboxKey } from '../../../src/mocks/demo-key.ts';
 import { fixtureWorld } from '../../../harness/fixture-world.ts';
-import { createOrder, issuedLines, keysCli, startKeysFixture, until, type KeysFixture } from './keys-cli.ts';
+import { until } from '../../helpers/poll.ts';
+import { createOrder, issuedLines, keysCli, startKeysFixture, type KeysFixture } from './keys-cli.ts';
 
 const demoKeyId = 'key_demo_sandbox';
 /** The fixture world with the demo key in it, as the default workspace has it. */
@@ -49,7 +50,7 @@ describe('keys:restore-demo', () => {
 
   it('brings the demo key back after a revocation, with one appended line', async () => {
     expect(keysCli(fixture, 'keys:revoke', [demoKeyId]).status).toBe(0);
-    await until(() => createOrder(fixture, demoSandboxKey()), refused);
+    await until('the demo key refused', async () => refused(await createOrder(fixture, demoSandboxKey())));
     const before = issuedLines(fixture);
     const result = keysCli(fixture, 'keys:restore-demo', []);
     expect(result.status).toBe(0);
@@ -64,21 +65,21 @@ describe('keys:restore-demo', () => {
         restored_at: expect.stringMatching(/Z$/) as unknown,
       },
     ]);
-    await until(() => createOrder(fixture, demoSandboxKey()), created);
+    await until('the demo key created', async () => created(await createOrder(fixture, demoSandboxKey())));
   });
 
   it('ends a rotation: the demo key works past the overlap, and the replacement is named', async () => {
     const rotated = keysCli(fixture, 'keys:rotate', [demoKeyId, '--overlap', '0']);
     expect(rotated.status).toBe(0);
-    await until(() => createOrder(fixture, demoSandboxKey()), refused);
+    await until('the demo key refused', async () => refused(await createOrder(fixture, demoSandboxKey())));
     const replacement = issuedLines(fixture).find((l) => l.event === 'issued')?.key_id ?? '';
     const result = keysCli(fixture, 'keys:restore-demo', []);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(replacement);
-    await until(() => createOrder(fixture, demoSandboxKey()), created);
+    await until('the demo key created', async () => created(await createOrder(fixture, demoSandboxKey())));
     // Revoking it again works as the first time: the restoration undid the changes before it.
     expect(keysCli(fixture, 'keys:revoke', [demoKeyId]).status).toBe(0);
-    await until(() => createOrder(fixture, demoSandboxKey()), refused);
+    await until('the demo key refused', async () => refused(await createOrder(fixture, demoSandboxKey())));
     expect(digest(fixture.files.dataFile)).toBe(workspaceDigest);
   });
 });

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxRotationOverlapDays } from '../../../src/api/key-rotation.ts';
 import { sha256Hex } from '../../../src/api/orders/auth.ts';
 import { fixtureKeys, fixtureWorld } from '../../../harness/fixture-world.ts';
-import { createOrder, issuedLines, keysCli, startKeysFixture, until, type KeysFixture } from './keys-cli.ts';
+import { createOrder, issuedLines, keysCli, startKeysFixture, type KeysFixture } from './keys-cli.ts';
+import { until } from '../../helpers/poll.ts';
 
 let fixture: KeysFixture;
 beforeAll(async () => {
@@ -67,7 +68,11 @@ describe('keys:rotate', () => {
       expires_at: '2099-06-01T00:00:00.000Z',
     });
     expect((await createOrder(fixture, result.stdout.trim())).status).toBe(201);
-    expect(refusedAsRotated(await until(() => createOrder(fixture, issued), refusedAsRotated))).toBe(true);
+    const refused = await until('the rotated key refused', async () => {
+      const answer = await createOrder(fixture, issued);
+      return refusedAsRotated(answer) && answer;
+    });
+    expect(refusedAsRotated(refused)).toBe(true);
   });
 
   it('refuses an overlap longer than the what-if accepts, naming the one limit', () => {

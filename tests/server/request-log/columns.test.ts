@@ -1,44 +1,14 @@
 // The log's in-memory columns answer every filter as a plain filter over the records would.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { RequestRecord } from '../../../src/api/request-record.ts';
 import type { RequestFilter } from '../../../src/api/request-log.ts';
-import { statusClass, type RequestRecord } from '../../../src/api/request-record.ts';
 import { RequestColumns } from '../../../server/request-log/columns.ts';
-import { record, recordArbitrary } from './records.ts';
+import { matchesFilter } from '../../../server/request-log/filter.ts';
+import { filterArbitrary, record, recordArbitrary } from './records.ts';
 
-/** The filter applied record by record: the specification the columns must meet. */
-function matches(r: RequestRecord, f: RequestFilter): boolean {
-  return (
-    (f.statusClass === undefined || statusClass(r.status) === f.statusClass) &&
-    (f.status === undefined || r.status === f.status) &&
-    (f.keyId === undefined || r.key_id === f.keyId) &&
-    (f.routeId === undefined || r.route_id === f.routeId) &&
-    (f.routeIds === undefined || (r.route_id !== null && f.routeIds.includes(r.route_id))) &&
-    (f.callerKind === undefined || r.caller_kind === f.callerKind) &&
-    (f.environment === undefined || r.environment === f.environment) &&
-    (f.fromMs === undefined || r.time_ms >= f.fromMs) &&
-    (f.toMs === undefined || r.time_ms < f.toMs)
-  );
-}
-
-const filterFields = {
-  statusClass: fc.constantFrom(2, 3, 4, 5),
-  status: fc.constantFrom(201, 404, 429, 503, 999),
-  keyId: fc.constantFrom('key_a', 'key_b', 'key_unknown'),
-  routeId: fc.constantFrom('rt_a', 'rt_unknown'),
-  // a route's stages (one method and path): any of them; none known, or none at all, match nothing
-  routeIds: fc.constantFrom(['rt_a'], ['rt_a', 'rt_b'], ['rt_b', 'rt_unknown'], ['rt_unknown'], []),
-  callerKind: fc.constantFrom('human', 'automation', 'assistant'),
-  environment: fc.constantFrom('production', 'sandbox', 'staging'),
-  fromMs: fc.integer({ min: 1_790_000_000_000, max: 1_790_000_005_000 }),
-  toMs: fc.integer({ min: 1_790_000_000_000, max: 1_790_000_005_000 }),
-} as const;
-
-/** Filters of up to two fields, so that many records match and paging is exercised. */
-const filterArbitrary: fc.Arbitrary<RequestFilter> = fc
-  .subarray(Object.keys(filterFields) as (keyof typeof filterFields)[], { maxLength: 2 })
-  .chain((names) => fc.record(Object.fromEntries(names.map((n) => [n, filterFields[n]]))))
-  .map((f) => f as RequestFilter);
+/** The filter applied record by record (filter.ts): the specification the columns must meet. */
+const matches = (r: RequestRecord, f: RequestFilter): boolean => matchesFilter(f, r);
 
 function filled(records: RequestRecord[], perSegment = 7): RequestColumns {
   const columns = new RequestColumns();
@@ -60,7 +30,7 @@ describe('RequestColumns.scan', () => {
               fc.option(fc.integer({ min: 0, max: records.length + 2 }), { nil: undefined }),
             ),
           ),
-        filterArbitrary,
+        filterArbitrary(2),
         fc.integer({ min: 1, max: 20 }),
         ([records, before], filter, limit) => {
           const columns = filled(records);

@@ -12,6 +12,7 @@ import { fixtureWorld } from '../../../harness/fixture-world.ts';
 import { fetchAnswer } from '../../api/orders/runners.ts';
 import { writeFixtureWorkspace, type ServerFiles } from '../../../harness/fixture-workspace.ts';
 import { killServer, spawnServer, type SpawnedServer } from '../../../harness/spawn-server.ts';
+import { startLoad } from '../load.ts';
 
 const capMb = 0.25;
 const cap = capMb * 2 ** 20;
@@ -41,32 +42,18 @@ function bytesOnDisk(dir: string): number {
   return readdirSync(dir).reduce((n, name) => n + statSync(join(dir, name)).size, 0);
 }
 
-/** Creates from `workers` loops until stopped; collects the acknowledged order ids. */
-function load(baseUrl: string, workers: number) {
-  const acknowledged: string[] = [];
-  let stopped = false;
-  const loops = Array.from({ length: workers }, async () => {
-    while (!stopped) {
-      try {
-        const res = await fetchAnswer(`${baseUrl}/v2/orders`, post('fuzz', validOrder));
-        if (res.status === 201) acknowledged.push((res.body as { id: string }).id);
-      } catch {
-        return; // the server died mid-request: that order was never acknowledged
-      }
-    }
-  });
-  return { acknowledged, stop: () => ((stopped = true), Promise.all(loops)) };
-}
-
 describe('the request log through kill -9', () => {
   it('keeps every order, every older entry whole, and its size cap', async () => {
     files = await writeFixtureWorkspace(fixtureWorld);
     const requestsDir = join(files.dir, 'requests');
     const env = { ESTATE_REQUEST_LOG_MAX_MB: String(capMb), ESTATE_REQUEST_LOG_DIR: requestsDir };
     running = await spawnServer(files, { env });
-    const traffic = load(running.baseUrl, 16);
+    const { baseUrl } = running;
+    const traffic = startLoad(() => fetchAnswer(`${baseUrl}/v2/orders`, post('fuzz', validOrder)), 16, {
+      endOnFailure: true,
+    });
     // Enough answers to fill the cap several times over, so the oldest segments have gone.
-    while (traffic.acknowledged.length < 1500) await new Promise((done) => setTimeout(done, 5));
+    await traffic.progress('1500 acknowledged orders', 1500);
     await killServer(running, 'SIGKILL');
     await traffic.stop();
 

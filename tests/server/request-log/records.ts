@@ -1,5 +1,6 @@
 // Request records for the log's tests: plain builders and a fast-check arbitrary.
 import fc from 'fast-check';
+import type { RequestFilter } from '../../../src/api/request-log.ts';
 import type { RequestRecord } from '../../../src/api/request-record.ts';
 
 /** A 201 to a sandbox create, with `overrides`. */
@@ -40,3 +41,25 @@ export const recordArbitrary: fc.Arbitrary<RequestRecord> = fc
     dt: fc.nat(5000),
   } as const)
   .map(({ n, dt, ...rest }) => record(n, { ...rest, time_ms: 1_790_000_000_000 + dt }));
+
+/** Values for every filter field (tsc fails here when a field of `RequestFilter` has none). */
+const filterFields: { [F in keyof RequestFilter]-?: fc.Arbitrary<NonNullable<RequestFilter[F]>> } = {
+  statusClass: fc.constantFrom(2, 3, 4, 5),
+  status: fc.constantFrom(201, 404, 429, 503, 999),
+  keyId: fc.constantFrom('key_a', 'key_b', 'key_unknown'),
+  routeId: fc.constantFrom('rt_a', 'rt_unknown'),
+  // a route's stages (one method and path): any of them; none known, or none at all, match nothing
+  routeIds: fc.constantFrom(['rt_a'], ['rt_a', 'rt_b'], ['rt_b', 'rt_unknown'], ['rt_unknown'], []),
+  callerKind: fc.constantFrom('human', 'automation', 'assistant'),
+  environment: fc.constantFrom('production', 'sandbox', 'staging'),
+  fromMs: fc.integer({ min: 1_790_000_000_000, max: 1_790_000_005_000 }),
+  toMs: fc.integer({ min: 1_790_000_000_000, max: 1_790_000_005_000 }),
+};
+
+/** Filters setting up to `maxFields` fields, so that many records match and paging matters. */
+export function filterArbitrary(maxFields: number): fc.Arbitrary<RequestFilter> {
+  return fc
+    .subarray(Object.keys(filterFields) as (keyof RequestFilter)[], { maxLength: maxFields })
+    .chain((names) => fc.record(Object.fromEntries(names.map((n) => [n, filterFields[n]]))))
+    .map((f) => f as RequestFilter);
+}

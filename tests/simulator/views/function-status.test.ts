@@ -144,24 +144,29 @@ const db = useFixture({
 describe('v_function_status', () => {
   it.each(cases)('$id is $byRule: $reason', async (c) => {
     const [row] = await db().query(
-      'select status, status_by_rule, status_reason, follows_rule from v_function_status where function_id = $id',
+      `select status, figures_status, alert_status, alert_ids, status_reason, reported_status, follows_rule
+       from v_function_status where function_id = $id`,
       { id: c.id },
     );
+    // no alert names these functions (rt_a answered no 5xx), so the figures alone decide
     expect(row).toEqual({
-      status: c.reported,
-      status_by_rule: c.byRule,
+      status: c.byRule,
+      figures_status: c.byRule,
+      alert_status: 'healthy',
+      alert_ids: [],
       status_reason: c.reason,
+      reported_status: c.reported,
       follows_rule: c.reported === c.byRule,
     });
   });
 
   it('calls a function without invocations healthy, and says so', async () => {
     const [row] = await db().query(
-      `select status_by_rule, status_reason, error_pct, p99_ms, cold_pct, invocations_per_day, is_busy
+      `select status, status_reason, error_pct, p99_ms, cold_pct, invocations_per_day, is_busy
        from v_function_status where function_id = 'fn_idle'`,
     );
     expect(row).toEqual({
-      status_by_rule: 'healthy',
+      status: 'healthy',
       status_reason: 'no invocations in the period',
       error_pct: null,
       p99_ms: null,

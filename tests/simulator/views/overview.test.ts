@@ -158,6 +158,15 @@ describe('v_overview', () => {
     functions: (['healthy', 'healthy', 'degraded', 'erroring'] as const).map((status, i) =>
       fn({ function_id: `fn_${i}`, route_id: 'rt_a', status }),
     ),
+    // the status is the rule's, not the report's: 0%, 0.5% (healthy), 1% (degraded), 5% (erroring) fail
+    function_daily: [0, 5, 10, 50].map((errors, i) => ({
+      day: '2026-10-25',
+      function_id: `fn_${i}`,
+      invocations: 1_000,
+      cold_starts: 0,
+      errors,
+      p99_ms: 100,
+    })),
     // 10,000 requests over 10 days, 10 of them 5xx: 1,000/day, (10,000 − 10)/10,000 = 99.9%.
     traffic_daily: [
       traffic({
@@ -184,7 +193,7 @@ describe('v_overview', () => {
         total_p99_ms: 21, // totals 2..21
         active_keys: 2, // active + expiring
         keys_total: 4,
-        healthy_functions: 2,
+        healthy_functions: 2, // fn_0 and fn_1 by their figures; no alert names a function
         functions_total: 4,
         quota_at_risk: 1, // con_a only
         availability_pct: 99.9,

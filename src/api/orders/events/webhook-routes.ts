@@ -39,6 +39,7 @@ export async function createWebhook(
     return problemResponse('request-timeout', `Send the body within ${read.afterMs / 1000} s`, headers);
   if (read.kind === 'too-large')
     return problemResponse('payload-too-large', 'The body is too large', headers);
+  if (read.kind === 'malformed') return problemResponse('invalid-request', read.reason, headers);
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder().decode(read.bytes));

@@ -10,6 +10,7 @@ select
   strftime(span_start, '%Y-%m-%d %H:%M:%S') as span_start,
   strftime(started_at, '%Y-%m-%d %H:%M:%S') as started_at,
   strftime(ended_at, '%Y-%m-%d %H:%M:%S') as ended_at,
+  window_label,
   peak_burn_rate,
   status_5xx,
   budget_spent_pct,

@@ -1,5 +1,6 @@
--- Every deployed function with its measures, the route it backs and its blast score (why it ranks
--- included), highest blast first; detail pages pick their function from this list.
+-- Every deployed function with its measures, the route it backs, its status by the one rule
+-- (v_function_status: its figures and the alerts naming it, with the reason) and its blast score
+-- (why it ranks included), highest blast first; detail pages pick their function from this list.
 select
   f.function_id,
   f.name,
@@ -9,7 +10,9 @@ select
   r.method as route_method,
   r.path as route_path,
   r.stage as route_stage,
-  f.status,
+  s.status,
+  s.status_reason,
+  s.status <> 'healthy' as needs_attention,
   f.invocations,
   f.cold_starts,
   f.cold_pct,
@@ -22,5 +25,6 @@ select
   b.reason as blast_reason
 from v_function_stats f
 join v_route_stats r on r.route_id = f.route_id
+join v_function_status s on s.function_id = f.function_id
 join v_blast_score b on b.target_type = 'function' and b.target_id = f.function_id
 order by b.score desc, f.function_id

@@ -95,7 +95,8 @@ describe('alerts on the default workspace', () => {
       cause: string;
     }>(
       `select b.rule, strftime(b.started_at, '%Y-%m-%d') as day, f.name as fn, b.peak_burn_rate, b.cause
-       from v_alert_budget_burn b join functions f on f.function_id = b.top_function_id order by b.started_at`,
+       from v_alert_budget_burn b join functions f on f.function_id = b.top_function_id
+       where b.rule <> 'sustained' order by b.started_at`,
     );
     const day = (daysAgo: number): string =>
       new Date(Date.parse('2026-11-01') - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -109,10 +110,15 @@ describe('alerts on the default workspace', () => {
       expect(row.cause).toMatch(
         /^5xx burned the error budget at [\d.]+× over (1 h|6 h) \(confirmed over (5|30) min/,
       );
+    // and a sustained burn (1× over 3 days) warns that the budget runs out before the period ends
     const kinds = await db.query(
-      `select severity from v_alerts where kind = 'error_budget_burn' order by severity`,
+      `select split_part(alert_id, ':', 2) as rule, severity from v_alerts where kind = 'error_budget_burn' order by rule`,
     );
-    expect(kinds).toEqual([{ severity: 'critical' }, { severity: 'warning' }]);
+    expect(kinds).toEqual([
+      { rule: 'fast', severity: 'critical' },
+      { rule: 'slow', severity: 'warning' },
+      { rule: 'sustained', severity: 'warning' },
+    ]);
   });
 
   it('attributes every burn with shares adding up to exactly 100 per dimension', async () => {
@@ -121,7 +127,7 @@ describe('alerts on the default workspace', () => {
        union all
        select sum(round(share_pct * 100))::INTEGER from v_budget_burn_attribution group by dimension`,
     );
-    expect(sums.length).toBe(9);
+    expect(sums.length).toBe(12); // 3 burns × 3 dimensions, and the period's 3
     expect(sums.every((s) => s.hundredths === 10_000)).toBe(true);
   });
 
@@ -186,7 +192,7 @@ describe('the score on the default workspace', () => {
 describe('statuses on the default workspace', () => {
   it('follow the rule for every function', async () => {
     const off = await db.query(
-      `select name, status, status_by_rule, status_reason from v_function_status where not follows_rule`,
+      `select name, reported_status, figures_status, status_reason from v_function_status where not follows_rule`,
     );
     expect(off).toEqual([]);
   });
@@ -194,11 +200,11 @@ describe('statuses on the default workspace', () => {
   it('never show a healthy function slower than a degraded one, nor colder unless it is rarely called', async () => {
     const pairs = await db.query(
       `select h.name as healthy, d.name as degraded from v_function_status h, v_function_status d
-       where h.status = 'healthy' and d.status = 'degraded'
+       where h.figures_status = 'healthy' and d.figures_status = 'degraded'
          and (h.p99_ms > d.p99_ms or (h.cold_pct > d.cold_pct and h.is_busy))`,
     );
     expect(pairs).toEqual([]);
-    const degraded = await db.query(`select name from v_function_status where status = 'degraded'`);
+    const degraded = await db.query(`select name from v_function_status where figures_status = 'degraded'`);
     expect(degraded).toEqual([{ name: DEGRADED_FUNCTION }]);
   });
 });
@@ -237,6 +243,23 @@ describe('consumers and the budget on the default workspace', () => {
     );
     expect(row?.daily).toBe(row?.availability);
     expect(row?.off_days).toBe(0);
+  });
+
+  it('raises a burn alert over the day the budget runs out, whichever incident it precedes', async () => {
+    // held out: the first day whose running 5xx reach (100 − target)% of the period's requests
+    const [out] = await db.query<{ day: string | null }>(
+      `with d as (select day, sum(requests) as r, sum(status_5xx) as e from traffic_daily group by all),
+       run as (select day, sum(e) over (order by day) as spent, sum(r) over () as requests from d)
+       select strftime(min(day), '%Y-%m-%d') as day from run cross join thresholds t
+       where spent >= requests * (100 - t.availability_target_pct) / 100`,
+    );
+    expect(out?.day).toBeTruthy();
+    const covering = await db.query<{ alert_id: string }>(
+      `select a.alert_id from v_alert_budget_burn a join v_alerts v using (alert_id)
+       where a.span_start::DATE <= $day::DATE and a.ended_at::DATE >= $day::DATE`,
+      { day: out?.day ?? '' },
+    );
+    expect(covering.length, `no alert covers ${out?.day}`).toBeGreaterThan(0);
   });
 
   it('samples no request of any key outside its live span', async () => {

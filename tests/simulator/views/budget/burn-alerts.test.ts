@@ -57,13 +57,20 @@ describe.each([
   });
 
   it('says why in words: the window, the rate, the budget and who burned it', async () => {
-    const [row] = await db().query<{ cause: string; evidence: string; next_step: string }>(
-      'select cause, evidence, next_step from v_alert_budget_burn',
-    );
+    const [row] = await db().query<{
+      window_label: string;
+      cause: string;
+      evidence: string;
+      next_step: string;
+    }>('select window_label, cause, evidence, next_step from v_alert_budget_burn');
     expect(row).toEqual({
+      // the data it measured (its long window before the first firing) and when it fired, labelled
+      // the same way on the Overview (the evidence) and on the budget view
+      window_label: 'measured 2026-10-24 12:00 to 13:00 UTC, fired 2026-10-24 13:00 to 13:00 UTC',
+      // the nine 5xx (12:55–13:00) are 14.4 × the period's whole budget (0.625 × factor): spent by 13:00
       cause:
         '5xx burned the error budget at 14.4× over 1 h (confirmed over 5 min; the fast rule fires at 14.4×), 55.56% of them from fn_a',
-      evidence: `2026-10-24 12:00 to 13:00 UTC: about ${9 * factor} 5xx, 1440% of the period's error budget (9 sampled); GET /v2/a 55.56%, Name con_a 33.34% of them`,
+      evidence: `Measured 2026-10-24 12:00 to 13:00 UTC, fired 2026-10-24 13:00 to 13:00 UTC: about ${9 * factor} 5xx, 1440% of the period's error budget (9 sampled); GET /v2/a 55.56%, Name con_a 33.34% of them; the whole budget was spent by 2026-10-24 13:00 UTC`,
       next_step:
         'Roll back or fix fn_a; its change preview lists who is behind GET /v2/a. The budget view shows what is left.',
     });

@@ -77,7 +77,7 @@ describe('v_budget_burn_rates at the edges', () => {
     expect(rows).toEqual([]);
   });
 
-  it('evaluates both rules every 5 minutes of the period, with their windows and thresholds', async () => {
+  it('evaluates the three rules every 5 minutes of the period, with their windows and thresholds', async () => {
     const rows = await db().query(
       `select rule, count(*)::INTEGER as evaluations, min(evaluated_at) as first, max(evaluated_at) as last,
          any_value(burn_rate_threshold) as threshold, any_value(long_window_minutes) as long_minutes,
@@ -103,6 +103,15 @@ describe('v_budget_burn_rates at the edges', () => {
         threshold: 6,
         long_minutes: 360,
         short_minutes: 30,
+      },
+      {
+        rule: 'sustained',
+        evaluations: 2880,
+        first: '2026-10-22 00:05:00',
+        last: '2026-11-01 00:00:00',
+        threshold: 1,
+        long_minutes: 4320,
+        short_minutes: 360,
       },
     ]);
   });

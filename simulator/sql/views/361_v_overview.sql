@@ -1,4 +1,5 @@
--- The Overview's headline figures, one row, each from the view that defines it.
+-- The Overview's headline figures, one row, each from the view that defines it (applied after
+-- v_function_status: a function is healthy by the one rule the function pages show).
 create or replace view v_overview as
 with traffic as (
   select coalesce(sum(requests), 0) as requests from v_requests_daily
@@ -11,7 +12,7 @@ key_counts as (
 ),
 function_counts as (
   select count(*) filter (where status = 'healthy') as healthy_functions, count(*) as functions_total
-  from v_function_stats
+  from v_function_status
 ),
 quota as (
   select count(*) filter (where is_at_risk) as quota_at_risk from v_consumer_quota
@@ -24,7 +25,7 @@ select
   l.total_p99_ms,                               -- ms, p99 of edge + origin
   k.active_keys::INTEGER as active_keys,        -- status active or expiring
   k.keys_total::INTEGER as keys_total,
-  f.healthy_functions::INTEGER as healthy_functions,
+  f.healthy_functions::INTEGER as healthy_functions, -- v_function_status: figures and alerts
   f.functions_total::INTEGER as functions_total,
   q.quota_at_risk::INTEGER as quota_at_risk,    -- consumers at or over the quota-risk threshold
   a.availability_pct,
