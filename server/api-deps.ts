@@ -5,15 +5,15 @@
 // select (by default durable orders in the journal, replayed at start, and limits in memory:
 // server/stores/select.ts).
 import { hash } from 'node:crypto';
-import type { Clock, IdGenerator, KeyRecord, OrdersDeps } from '../src/api/orders/deps.ts';
+import type { Clock, IdGenerator, OrdersDeps } from '../src/api/orders/deps.ts';
 import { randomIds, systemClock } from '../src/api/orders/ids.ts';
-import { MapKeyStore, SetCatalog } from '../src/api/orders/memory-store.ts';
+import { SetCatalog } from '../src/api/orders/memory-store.ts';
 import { defaultDataFile } from '../src/node/data-file.ts';
 import { issuedKeysFile } from '../src/node/issued-keys-file.ts';
 import type { HealthCheck } from './health.ts';
-import { FollowingKeyStore } from './issued-keys.ts';
+import type { ManageDeps } from '../src/manage/deps.ts';
+import { ManagedKeyStore, openManage, routeNotices } from './manage/runtime.ts';
 import { engineUrls, openStores, type ApiStores, type EngineUrls } from './stores/select.ts';
-import { toKeyRecord } from '../src/api/orders/world-deps.ts';
 import { routeFinder, type RouteFinder } from '../src/api/route-map.ts';
 import type { RequestLog } from '../src/api/request-log.ts';
 import { openRequestLog, type RequestLogOptions } from './request-log/open.ts';
@@ -54,24 +54,14 @@ export interface ApiRuntime {
   routeOf: RouteFinder;
   /** Sends events to webhook endpoints. */
   deliverer: DeliveryQueue;
+  /** The management API's deps: the state every key, route and consumer change goes through. */
+  manage: ManageDeps;
   close(): Promise<void>;
 }
 
 /** Loads the API's deps for the production server. */
 export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRuntime> {
   const reference = await readReference(options.dataFile ?? defaultDataFile());
-  const quotas = new Map(reference.plans.map((p) => [p.plan, p.quota]));
-  const known = new MapKeyStore(
-    reference.keys.map((k): [string, KeyRecord] => [
-      k.key_hash_sha256,
-      { ...toKeyRecord(k, quotas.get(k.plan) ?? 0), consumer_id: k.consumer_id },
-    ]),
-  );
-  const keys = new FollowingKeyStore(
-    known,
-    options.issuedKeysFile ?? issuedKeysFile(),
-    (plan) => quotas.get(plan) ?? 0,
-  );
   const clock = options.clock ?? systemClock;
   const ordersDir = options.ordersDir ?? defaultOrdersDir();
   const stores = await openStores(options.engines ?? engineUrls(), {
@@ -79,6 +69,14 @@ export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRunti
     clock,
     journalProbeMs: options.journalProbeMs,
   });
+  const manage = await openManage(stores, options.issuedKeysFile ?? issuedKeysFile(), reference.manage).catch(
+    async (error: unknown) => {
+      await stores.close();
+      throw error;
+    },
+  );
+  const keys = new ManagedKeyStore(manage.store);
+  const routeOf = routeFinder(reference.routes);
   const deps: OrdersDeps = {
     sha256: (input) => hash('sha256', input, 'hex'),
     keys,
@@ -93,6 +91,7 @@ export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRunti
     clock,
     ids: options.ids ?? randomIds,
     deprecatedPaths: reference.deprecated,
+    routeNotices: routeNotices(manage.store, routeOf),
   };
   const events = await openEventStores(stores, ordersDir, clock, options.delivery);
   Object.assign(deps, events.deps);
@@ -102,9 +101,11 @@ export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRunti
     stores,
     health: stores.checks,
     log,
-    routeOf: routeFinder(reference.routes),
+    routeOf,
     deliverer: events.deliverer,
+    manage: manage.deps,
     close: async () => {
+      await manage.store.close();
       // The log first: its last records go into the stores' database (or folder).
       await log?.close();
       await events.close();

@@ -11,6 +11,7 @@ import { randomId } from '../src/api/orders/ids.ts';
 import { problemResponse, withRequestId } from '../src/api/orders/respond.ts';
 import type { ApiRuntime } from './api-deps.ts';
 import { healthResponse } from './health.ts';
+import { answerManage } from './manage/listener.ts';
 import { answerLogger, type AnswerLogger } from './request-logging.ts';
 import { destinationOf, type Destination } from './routing.ts';
 
@@ -41,6 +42,14 @@ export function apiHandler(runtime: ApiRuntime, bodyTimeoutMs?: number): ApiHand
     expectsContinue = false,
   ) => {
     const arrived = performance.now();
+    if (destination === 'manage') {
+      if (expectsContinue) res.writeContinue();
+      answerManage(req, res, runtime.manage, bodyTimeoutMs).catch(() => {
+        if (res.headersSent) res.destroy();
+        else writePlain(res, stamped(problemResponse('internal-error', 'Unexpected failure')), true);
+      });
+      return;
+    }
     const answered =
       destination === 'health'
         ? healthResponse(req.method ?? 'GET', req.url ?? '/', runtime.health).then((response) =>

@@ -7,6 +7,7 @@ import { writePlain } from '../src/api/http/node.ts';
 import { randomId } from '../src/api/orders/ids.ts';
 import { problemResponse, withRequestId } from '../src/api/orders/respond.ts';
 import { installLiveSource } from '../src/live/source.ts';
+import { liveSourceOf } from './manage/live.ts';
 import type { ApiRuntime } from './api-deps.ts';
 import { apiHandler, attachEdges, type ApiHandler } from './api-listener.ts';
 import { destinationOf } from './routing.ts';
@@ -42,7 +43,7 @@ export function devApi(): AstroIntegration {
           const { loadApiRuntime } = await import('./api-deps.ts');
           runtime = await loadApiRuntime();
           api = apiHandler(runtime);
-          if (runtime.log) installLiveSource({ startedAtMs: Date.now(), log: runtime.log });
+          if (runtime.log) installLiveSource(liveSourceOf(runtime.log, runtime.manage));
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
           logger.error(`Orders API not served: ${reason}`);

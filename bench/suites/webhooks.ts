@@ -3,10 +3,10 @@
 // are created, against the rate the same receiver takes bare POSTs from this process in the same
 // run (the baseline), and the p99 from each 201 to the first attempt at its event (target ≤ 1 s).
 import { request } from 'node:http';
-import { fixtureKeys, fixtureWorld } from '../../tests/api/orders/fixture-world.ts';
+import { fixtureKeys, fixtureWorld } from '../../harness/fixture-world.ts';
 import { writeFixtureWorkspace } from '../../harness/fixture-workspace.ts';
 import { killServer, spawnServer } from '../../harness/spawn-server.ts';
-import { startReceiver } from '../../tests/server/webhooks/receiver.ts';
+import { startReceiver } from '../../harness/webhook-receiver.ts';
 import type { BenchSuite } from '../run.ts';
 
 const orders = Number(process.env.BENCH_WEBHOOK_ORDERS ?? 2_000);

@@ -1,14 +1,16 @@
-// `npm run keys:issue -- --env sandbox --plan Sandbox --name "my app"`: issues an API key. Prints
-// its value ONCE on stdout; stores only its SHA-256 (plus prefix and last four) in the issued-keys
-// file, which a running server picks up on the key's first use.
+// `npm run keys:issue -- --env sandbox --plan Sandbox --name "my app"`: issues an API key through
+// the management module (src/manage: the management API's validation, and an audit entry whose
+// actor is `cli`). Prints its value ONCE on stdout; stores only its SHA-256 (plus prefix and last
+// four) in the issued-keys file, which a running server picks up on the key's first use.
 import { existsSync } from 'node:fs';
 import { oneOf, positiveInteger, runCli, UsageError, type CliSpec } from '../lib/cli-args.ts';
 import { endpoints } from '../../simulator/world/catalog.ts';
 import { planTerms } from '../../simulator/world/index.ts';
 import { defaultDataFile } from '../../src/node/data-file.ts';
 import { openWorkspace } from '../../src/node/db.ts';
-import { appendIssuedKeysLines, issuedKeysFile } from '../../src/node/issued-keys-file.ts';
-import { keyPrefixes, newKey } from './new-key.ts';
+import { keyPrefixes, planIssue } from '../../src/manage/changes/keys.ts';
+import { issueKeySchema } from '../../src/manage/contract.ts';
+import { applyLocally, openLocalManage, validated } from '../manage/local.ts';
 
 const environments = Object.keys(keyPrefixes) as (keyof typeof keyPrefixes)[];
 const plans = Object.keys(planTerms) as (keyof typeof planTerms)[];
@@ -90,23 +92,32 @@ await runCli(spec, async ({ values }) => {
   const expiresAt = values['expires-at'] === undefined ? null : parseExpiry(values['expires-at'], now);
   const quota =
     values.quota === undefined ? undefined : positiveInteger('quota', values.quota, 1_000_000_000);
-  const { material, line } = await newKey(
-    {
-      name: values.name,
-      environment,
-      plan,
-      rpm_budget: rpm ?? (await planRpm(plan)),
-      scopes,
-      expires_at: expiresAt,
-      quota_orders_per_month: quota,
-    },
-    now,
-  );
-  const file = issuedKeysFile();
-  appendIssuedKeysLines(file, [line]);
-  console.error(
-    `Issued ${line.key_id} (${environment}, ${plan}, ${line.rpm_budget} rpm, scopes ${scopes.join(' ')}) into ${file}.`,
-  );
-  console.error('The key is shown once and cannot be recovered; store it now:');
-  console.log(material);
+  const body = validated(issueKeySchema, {
+    name: values.name,
+    environment,
+    plan,
+    rpm_budget: rpm ?? (await planRpm(plan)),
+    scopes,
+    expires_at: expiresAt,
+    ...(quota === undefined ? {} : { quota_orders_per_month: quota }),
+  });
+  const local = await openLocalManage();
+  try {
+    const { dry_run: _dry, preview_token: _token, ...params } = body;
+    const applied = await applyLocally(local.deps, {
+      action: 'key.issue',
+      targetType: 'key',
+      targetId: 'new',
+      params,
+      plan: (ctx) => planIssue(ctx, body),
+    });
+    const after = applied.after as { key_id: string; rpm_budget: number };
+    console.error(
+      `Issued ${after.key_id} (${environment}, ${plan}, ${after.rpm_budget} rpm, scopes ${scopes.join(' ')}) into ${local.file}.`,
+    );
+    console.error('The key is shown once and cannot be recovered; store it now:');
+    console.log(applied.secret);
+  } finally {
+    await local.close();
+  }
 });

@@ -1,19 +1,21 @@
 // `npm run keys:rotate -- <key id> [--overlap 14d]`: rotates a key issued on this server or one of
-// the workspace's own keys. Issues a replacement with the same environment, plan, rpm budget,
-// scopes, expiry (and quota), prints its value ONCE, and records that the old key works until the
-// overlap ends, then answers 401 "rotated; use its replacement". Two lines, appended in one write.
+// the workspace's own keys, through the management module (src/manage, the management API's roll,
+// with an audit entry whose actor is `cli`). Issues a replacement with the same environment, plan,
+// rpm budget, scopes, expiry (and quota), prints its value ONCE, and records that the old key
+// works until the overlap ends (never after its own expiry), then answers 401 "rotated; use its
+// replacement". The change and its entry are one journal line.
 import { existsSync } from 'node:fs';
-import { Refusal, runCli, UsageError, type CliSpec } from '../lib/cli-args.ts';
-import { maxRotationOverlapDays } from '../../src/api/key-rotation.ts';
+import { runCli, UsageError, type CliSpec } from '../lib/cli-args.ts';
 import { defaultDataFile } from '../../src/node/data-file.ts';
 import { openWorkspace } from '../../src/node/db.ts';
-import { appendIssuedKeysLines, issuedKeysFile } from '../../src/node/issued-keys-file.ts';
+import { maxRotationOverlapDays } from '../../src/api/key-rotation.ts';
+import { planRoll } from '../../src/manage/changes/keys.ts';
+import { rollKeySchema } from '../../src/manage/contract.ts';
+import { applyLocally, openLocalManage, validated } from '../manage/local.ts';
 import { formatDuration, parseDuration } from './duration.ts';
-import { findKey, refusal } from './lookup.ts';
-import { newKey } from './new-key.ts';
 
 const dayMs = 86_400_000;
-/** The longest overlap accepted, the same limit as the console's rotate what-if. */
+/** The longest overlap accepted, the same limit as the console's rotate what-if and the management API. */
 const maxOverlapMs = maxRotationOverlapDays * dayMs;
 /** The overlap when the workspace does not say: the policy of the console's rotate what-if. */
 const fallbackOverlapDays = 14;
@@ -53,32 +55,34 @@ await runCli(spec, async ({ positionals: [keyId], values }) => {
   if (!keyId) throw new UsageError('name the key to rotate: npm run keys:rotate -- <key id> [--overlap 14d]');
   const given =
     values.overlap === undefined ? undefined : parseDuration('overlap', values.overlap, maxOverlapMs);
-  const now = new Date();
-  const dataFile = defaultDataFile();
-  const file = issuedKeysFile();
-  const found = await findKey(keyId, { dataFile, issuedKeysFile: file });
-  const refused = refusal(found, 'rotate', now.getTime());
-  if (refused) throw new Refusal(refused);
-  const overlapMs = given ?? (await defaultOverlapMs(dataFile));
-  const { key } = found;
-  const { material, line } = await newKey({ ...key, replaces: key.key_id }, now);
-  const endsAt = new Date(now.getTime() + overlapMs).toISOString();
-  appendIssuedKeysLines(file, [
-    line,
-    {
-      event: 'rotated',
-      key_id: key.key_id,
-      key_hash_sha256: key.key_hash_sha256,
-      replaced_by: line.key_id,
-      rotated_at: now.toISOString(),
-      rotation_ends_at: endsAt,
-    },
-  ]);
-  const expiresFirst = key.expires_at !== null && Date.parse(key.expires_at) < Date.parse(endsAt);
-  console.error(
-    `Rotated ${key.key_id} (${key.name}, ${key.environment}) → ${line.key_id}: ${key.key_id} keeps working until ${endsAt}` +
-      ` (overlap ${formatDuration(overlapMs)}${expiresFirst ? `; it expires first, at ${key.expires_at}` : ''}).`,
-  );
-  console.error('The new key is shown once and cannot be recovered; store it now:');
-  console.log(material);
+  const overlapMs = given ?? (await defaultOverlapMs(defaultDataFile()));
+  // The management API's overlap: a preset or an ISO 8601 duration.
+  const overlap = validated(rollKeySchema, { overlap: overlapMs === 0 ? 'now' : `PT${overlapMs / 1000}S` });
+  const local = await openLocalManage();
+  try {
+    const applied = await applyLocally(local.deps, {
+      action: 'key.roll',
+      targetType: 'key',
+      targetId: keyId,
+      params: { overlap: overlap.overlap },
+      plan: (ctx) => planRoll(ctx, keyId, overlap),
+    });
+    const after = applied.after as {
+      name: string;
+      environment: string;
+      expires_at: string | null;
+      rotation_ends_at: string;
+      replaced_by: string;
+    };
+    const endsAt = after.rotation_ends_at;
+    const expiresFirst = after.expires_at !== null && Date.parse(after.expires_at) <= Date.parse(endsAt);
+    console.error(
+      `Rotated ${keyId} (${after.name}, ${after.environment}) → ${after.replaced_by}: ${keyId} keeps working until ${endsAt}` +
+        ` (overlap ${formatDuration(overlapMs)}${expiresFirst ? `; it expires first, at ${after.expires_at}` : ''}).`,
+    );
+    console.error('The new key is shown once and cannot be recovered; store it now:');
+    console.log(applied.secret);
+  } finally {
+    await local.close();
+  }
 });

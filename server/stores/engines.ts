@@ -7,3 +7,4 @@ export { RedisConnection } from './redis/connection.ts';
 export { RedisIdempotency } from './redis/idempotency.ts';
 export { RedisQuota } from './redis/quota.ts';
 export { RedisRateLimiter } from './redis/rate-limit.ts';
+export { PostgresManageStore } from './postgres/manage-store.ts';

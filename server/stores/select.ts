@@ -13,6 +13,8 @@ import { IdempotencyStore } from '../../src/api/orders/idempotency.ts';
 import { QuotaCounter } from '../../src/api/orders/quota.ts';
 import { RateLimiter } from '../../src/api/orders/rate-limit.ts';
 import type { RequestLog } from '../../src/api/request-log.ts';
+import type { ManageStore, TextSha256 } from '../../src/manage/ledger.ts';
+import type { ManageSeed } from '../../src/manage/state.ts';
 import type { HealthCheck } from '../health.ts';
 import type { JournalOrderStore } from '../order-journal.ts';
 import { openJournal, type ReplayedLimits } from './embedded.ts';
@@ -74,6 +76,8 @@ export interface ApiStores {
   database?: PostgresDatabase;
   /** With orders in Postgres, a request log there too (capped at `maxBytes` of rows, roughly). */
   requestLog?: (maxBytes: number) => RequestLog;
+  /** With DATABASE_URL, the management journal there (keys, lifecycle, management keys, audit). */
+  manage?: (seed: ManageSeed, sha256: TextSha256) => Promise<ManageStore>;
   /** Waits for pending creates, then closes every store. */
   close(): Promise<void>;
 }
@@ -118,6 +122,8 @@ export async function openStores(
             postgresOrders?.carry(log);
             return log;
           },
+          manage: (seed: ManageSeed, sha256: TextSha256) =>
+            engines.PostgresManageStore.open(db, seed, sha256),
         }
       : {}),
     close: async () => {

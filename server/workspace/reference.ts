@@ -7,6 +7,7 @@ import type { DeprecatedPath } from '../../src/api/orders/deps.ts';
 import type { MappedRoute } from '../../src/api/route-map.ts';
 import { openWorkspace, type Workspace } from '../../src/node/db.ts';
 import { readDeprecatedPaths } from '../deprecated-paths.ts';
+import { emptyManageReference, readManageReference, type ManageReference } from '../manage/seed.ts';
 
 /** A workspace key as the API needs it. */
 export interface ReferenceKey {
@@ -29,6 +30,8 @@ export interface Reference {
   skus: { sku: string }[];
   routes: MappedRoute[];
   deprecated: Map<string, DeprecatedPath>;
+  /** What the management API starts from (server/manage/seed.ts). */
+  manage: ManageReference;
 }
 
 /** Runs `sql/<name>.sql`. */
@@ -40,7 +43,15 @@ function read<Row>(db: Workspace, name: string): Promise<Row[]> {
 export async function readReference(file: string): Promise<Reference> {
   if (!existsSync(file)) {
     console.warn(`Orders API: no workspace at ${file}; only issued keys, no customers or skus.`);
-    return { keys: [], plans: [], customers: [], skus: [], routes: [], deprecated: new Map() };
+    return {
+      keys: [],
+      plans: [],
+      customers: [],
+      skus: [],
+      routes: [],
+      deprecated: new Map(),
+      manage: emptyManageReference(),
+    };
   }
   const db = await openWorkspace(file);
   try {
@@ -51,6 +62,7 @@ export async function readReference(file: string): Promise<Reference> {
       skus: await read(db, 'skus'),
       routes: await read(db, 'routes'),
       deprecated: await readDeprecatedPaths(db),
+      manage: await readManageReference(db),
     };
   } finally {
     db.close();

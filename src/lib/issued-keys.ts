@@ -2,7 +2,7 @@
 // key is a new line, never an edit: `issued` (npm run keys:issue, or the replacement a rotation
 // issues), `revoked` and `rotated` (npm run keys:revoke, keys:rotate; also for the workspace's own
 // simulated keys, which have no `issued` line here), `restored` (npm run keys:restore-demo: the
-// demo key back to its simulated state). The API's key store (server/issued-keys.ts)
+// demo key back to its simulated state). The API's key store (server/manage/runtime.ts)
 // and the console read the file through this module; it holds hashes, never key material.
 import { z } from 'zod';
 
@@ -55,6 +55,9 @@ const restoredLine = z.object({
 });
 const anyLine = z.discriminatedUnion('event', [issuedLine, revokedLine, rotatedLine, restoredLine]);
 
+/** The schema of a line about one key (issued, revoked, rotated, restored): also a management change's effects. */
+export const issuedKeysLineSchema = anyLine;
+
 /** A key issued into the file (its hash, prefix and last four; never its material). */
 export type IssuedLine = z.infer<typeof issuedLine>;
 /** A key revoked: it stops working at once. */
@@ -81,6 +84,27 @@ export function parseIssuedKeysLine(text: string): IssuedKeysLine | null {
     value = { ...value, event: 'issued' };
   const parsed = anyLine.safeParse(value);
   return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The key lines of one line of the file: the line itself, or the key effects of a management
+ * change (src/manage/journal.ts: one `change` line carries a change's effects and its audit entry).
+ */
+export function parseIssuedKeysLines(text: string): IssuedKeysLine[] {
+  if (!text.startsWith('{"event":"change"')) {
+    const line = parseIssuedKeysLine(text);
+    return line ? [line] : [];
+  }
+  try {
+    const { effects } = JSON.parse(text) as { effects?: unknown };
+    if (!Array.isArray(effects)) return [];
+    return effects.flatMap((effect) => {
+      const parsed = anyLine.safeParse(effect);
+      return parsed.success ? [parsed.data] : [];
+    });
+  } catch {
+    return [];
+  }
 }
 
 /** A line as the file stores it: JSON and a newline. */

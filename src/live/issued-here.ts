@@ -1,7 +1,7 @@
 // Keys issued on this server (npm run keys:issue, or a rotation's replacement), as the console
-// lists them: the issued-keys file's fold, their status now, and their live activity from the log.
+// lists them: the live source's fold of the management journal's key lines, their status now, and
+// their live activity from the log.
 import type { KeyActivity } from '../api/request-log.ts';
-import { issuedKeysFile, readIssuedKeys } from '../node/issued-keys-file.ts';
 import {
   statusAt,
   type IssuedKeys,
@@ -61,12 +61,9 @@ export function issuedKeyRows(
     );
 }
 
-/** Every key issued on this server now, from its issued-keys file and the log; null when no live API runs. */
-export async function issuedHere(
-  nowMs: number,
-  file: string = issuedKeysFile(),
-): Promise<IssuedKeyRow[] | null> {
+/** Every key issued on this server now, from the live source's keys and log; null when no live API runs. */
+export async function issuedHere(nowMs: number): Promise<IssuedKeyRow[] | null> {
   const source = liveSource();
   if (!source) return null;
-  return issuedKeyRows(readIssuedKeys(file), await source.log.keyActivity(), nowMs);
+  return issuedKeyRows(source.keys(), await source.log.keyActivity(), nowMs);
 }

@@ -1,32 +1,16 @@
 // A key's lifecycle as the running server applies it: the workspace's simulated state with the
-// changes made on this server on top (the issued-keys file: revoked, rotated, restored), or, for a
-// key issued here, its own story. Pages read it through liveKeyLifecycle()/liveKeyLifecycles() only,
-// so the management API can later re-point these two functions at its own store.
+// changes made on this server on top (the management journal's key lines: revoked, rotated,
+// restored), or, for a key issued here, its own story. Pages read it through
+// liveKeyLifecycle()/liveKeyLifecycles() only, and those read the server's one typed live interface
+// (./source.ts `keys()`), never its files.
 import type { Workspace } from '../node/db.ts';
-import { issuedKeysFile, readIssuedKeys } from '../node/issued-keys-file.ts';
-import { statusAt, type KeyLifecycle, type KeyStatus } from '../lib/issued-keys.ts';
+import { statusAt, type KeyLifecycle } from '../lib/issued-keys.ts';
+import type { LiveKeyLifecycle } from './lifecycle-view.ts';
 import { workspaceKeysNamed } from '../queries/key-credentials.ts';
 import { keysById, type KeyRow } from '../queries/rows.ts';
 import { liveSource } from './source.ts';
 
-/** A key's lifecycle now; instants are ISO 8601 UTC. */
-export interface LiveKeyLifecycle {
-  key_id: string;
-  /** Its status now: revoked at once, rotated once the overlap ended, else as simulated or issued. */
-  status: KeyStatus;
-  /** Rotated and still in its overlap: it works beside its replacement until `rotation_ends_at`. */
-  rotating: boolean;
-  rotated_at: string | null;
-  rotation_ends_at: string | null;
-  revoked_at: string | null;
-  /** The key issued to replace it, and the key it replaced (rotations made here). */
-  replaced_by: string | null;
-  replaces: string | null;
-  /** When `npm run keys:restore-demo` last returned it to its simulated state. */
-  restored_at: string | null;
-  /** Whether this server changed it (a line of the issued-keys file), or issued it. */
-  changed_here: boolean;
-}
+export type { LiveKeyLifecycle } from './lifecycle-view.ts';
 
 /** The workspace's simulated state of a key, which an overlay starts from. */
 export type SimulatedKey = Pick<KeyRow, 'key_id' | 'status' | 'rotated_at'>;
@@ -56,9 +40,8 @@ export function overlayLifecycle(
   };
 }
 
-/** Where the lifecycles are read from: the issued-keys file and the workspace (tests pass theirs). */
+/** The workspace the simulated states are read from (tests pass theirs); the changes come from the live source. */
 export interface LifecycleSources {
-  file?: string;
   db?: Workspace;
 }
 
@@ -68,10 +51,11 @@ export interface LifecycleSources {
  */
 export async function liveKeyLifecycles(
   nowMs: number,
-  { file = issuedKeysFile(), db }: LifecycleSources = {},
+  { db }: LifecycleSources = {},
 ): Promise<Map<string, LiveKeyLifecycle> | null> {
-  if (!liveSource()) return null;
-  const stories = readIssuedKeys(file).all();
+  const source = liveSource();
+  if (!source) return null;
+  const stories = source.keys().all();
   const aboutWorkspace = stories.filter((s) => s.issued === null);
   const named = await workspaceKeysNamed(aboutWorkspace, db);
   const workspaceKeys = named.size > 0 ? await keysById(db) : new Map<string, KeyRow>();

@@ -2,7 +2,7 @@
 // what changed it. Pure, so the server writes it and the browser applies it (key-status-client.ts).
 import { capitalise, keyStatusTone, toneIcons } from '../lib/format-labels.ts';
 import { formatInstant } from './format-live.ts';
-import type { LiveKeyLifecycle } from './key-lifecycle.ts';
+import type { LiveKeyLifecycle } from './lifecycle-view.ts';
 
 /** A key's status as a live fragment or the lifecycle endpoint states it, ready to show. */
 export interface KeyStatusPatch {

@@ -2,7 +2,6 @@
 // the workspace, and how many the log holds in all.
 import type { RequestFilter } from '../api/request-log.ts';
 import type { Workspace } from '../node/db.ts';
-import { readIssuedKeys, issuedKeysFile } from '../node/issued-keys-file.ts';
 import { annotateRequests, type AnnotatedRequest } from '../queries/live.ts';
 import { liveSource, type LiveSource } from './source.ts';
 
@@ -18,10 +17,10 @@ export interface LiveCalls {
 /** How many calls a fragment shows. */
 export const liveCallsShown = 10;
 
-/** Names of the keys issued on this server (its issued-keys file), by id. */
-export function issuedKeyNames(file: string = issuedKeysFile()): Map<string, string> {
+/** Names of the keys issued on this server (the live source's keys), by id. */
+export function issuedKeyNames(source: LiveSource): Map<string, string> {
   const names = new Map<string, string>();
-  for (const key of readIssuedKeys(file).all()) if (key.issued) names.set(key.key_id, key.issued.name);
+  for (const key of source.keys().all()) if (key.issued) names.set(key.key_id, key.issued.name);
   return names;
 }
 
@@ -38,6 +37,6 @@ export async function liveCalls(
     source,
     rows: await annotateRequests(page.rows, db),
     matched: page.matched,
-    issuedNames: issuedKeyNames(),
+    issuedNames: issuedKeyNames(source),
   };
 }

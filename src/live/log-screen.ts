@@ -33,7 +33,7 @@ export async function logScreen(state: LogState, nowMs: number, db?: Workspace):
   const routeOptions = [...new Set(routes.map(routeName))]
     .sort((a, b) => a.slice(a.indexOf(' ')).localeCompare(b.slice(b.indexOf(' '))) || a.localeCompare(b))
     .map((name) => ({ value: name, label: name }));
-  const issuedNames = issuedKeyNames();
+  const issuedNames = issuedKeyNames(source);
   const keys = await keysById(db);
   const seen = (await source.log.keyActivity()).map((a) => a.keyId);
   if (state.key && !seen.includes(state.key)) seen.push(state.key);
@@ -83,5 +83,5 @@ export async function loggedRequest(
     ? await source.log.find(requestId)
     : undefined;
   const [entry] = found ? await annotateRequests([found], db) : [];
-  return { entry, issuedNames: issuedKeyNames() };
+  return { entry, issuedNames: issuedKeyNames(source) };
 }

@@ -1,15 +1,23 @@
-// What the console reads of the running API: its request log and the keys issued or changed on
-// this server. The server installs a source when it starts; a page asks for it at request time and
-// gets null on a static deployment or at build time, where nothing is live. Pages never import
-// server/: the server hands its source over through a global, because the console's build bundles
+// What the console reads of the running API, as one typed interface: its request log, the keys
+// issued or changed through the management module, and the audit trail. The server installs a
+// source when it starts; a page asks for it at request time and gets null on a static deployment
+// or at build time, where nothing is live. Pages never import server/ and never read the server's
+// files: the server hands its source over through a global, because the console's build bundles
 // its own copy of every src/ module.
 import type { RequestLogReader } from '../api/request-log.ts';
+import type { IssuedKeys } from '../lib/issued-keys.ts';
+import type { AuditPage } from '../manage/audit.ts';
+import type { AuditQuery } from '../manage/contract.ts';
 
 /** The running API, as the console sees it. */
 export interface LiveSource {
   /** When this server process started, epoch ms. */
   startedAtMs: number;
   log: RequestLogReader;
+  /** The key lines of the management journal (issued, revoked, rotated), folded by key. */
+  keys(): IssuedKeys;
+  /** A page of the audit trail, newest first (the management API's GET /audit). */
+  audit(query: AuditQuery): AuditPage;
 }
 
 const slot = Symbol.for('estate-console.live-source');

@@ -7,7 +7,7 @@ import { scanLines } from './file-lines.ts';
 import {
   formatIssuedKeysLine,
   IssuedKeys,
-  parseIssuedKeysLine,
+  parseIssuedKeysLines,
   type IssuedKeysLine,
   type KeyLifecycle,
 } from '../lib/issued-keys.ts';
@@ -44,8 +44,7 @@ export class IssuedKeysReader {
     this.offset = scanLines(
       this.file,
       (raw) => {
-        const line = parseIssuedKeysLine(raw.toString('utf8'));
-        if (line) changed.add(this.keys.apply(line));
+        for (const line of parseIssuedKeysLines(raw.toString('utf8'))) changed.add(this.keys.apply(line));
       },
       this.offset,
     );

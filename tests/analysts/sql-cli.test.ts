@@ -9,7 +9,7 @@ import { writeWorkspace } from '../../simulator/writer.ts';
 import { openWorkspace, type Workspace } from '../../src/node/db.ts';
 import { smallConfig, tempDir } from '../simulator/simulated.ts';
 import { post, validOrder } from '../api/orders/contract-cases.ts';
-import { fixtureWorld } from '../api/orders/fixture-world.ts';
+import { fixtureWorld } from '../../harness/fixture-world.ts';
 import { fetchAnswer } from '../api/orders/runners.ts';
 import { writeFixtureWorkspace } from '../../harness/fixture-workspace.ts';
 

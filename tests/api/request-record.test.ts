@@ -6,7 +6,7 @@ import { handleOrders } from '../../src/api/orders/handler.ts';
 import { depsFromWorld } from '../../src/api/orders/world-deps.ts';
 import { requestRecord } from '../../src/api/request-record.ts';
 import { fixedClock } from './orders/runners.ts';
-import { fixtureKeys, fixtureWorld, sequentialIds } from './orders/fixture-world.ts';
+import { fixtureKeys, fixtureWorld, sequentialIds } from '../../harness/fixture-world.ts';
 
 async function recordOf(method: string, path: string, authorization?: string) {
   const deps = await depsFromWorld(fixtureWorld, { clock: fixedClock, ids: sequentialIds() });

@@ -4,7 +4,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { applySql } from '../../simulator/sql/apply.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, validOrder } from '../api/orders/contract-cases.ts';
-import { fixtureWorld, sequentialIds } from '../api/orders/fixture-world.ts';
+import { fixtureWorld, sequentialIds } from '../../harness/fixture-world.ts';
 import { fetchAnswer } from '../api/orders/runners.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
 import { writeFixtureWorkspace, type ServerFiles } from '../../harness/fixture-workspace.ts';

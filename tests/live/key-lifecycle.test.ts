@@ -1,15 +1,12 @@
-// Every key's live lifecycle: the workspace's simulated state, with this server's changes (the
-// issued-keys file) on top, matched by credential; keys issued here tell their own story. Without a
-// live API there is none (a static build keeps the simulated state).
+// Every key's live lifecycle: the workspace's simulated state, with this server's changes (the key
+// lines of the management journal, as the live source hands them over) on top, matched by
+// credential; keys issued here tell their own story. Without a live API there is none (a static
+// build keeps the simulated state).
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestLogReader } from '../../src/api/request-log.ts';
 import type { Workspace } from '../../src/node/db.ts';
-import { appendIssuedKeysLines } from '../../src/node/issued-keys-file.ts';
-import type { IssuedKeysLine } from '../../src/lib/issued-keys.ts';
+import { IssuedKeys, type IssuedKeysLine } from '../../src/lib/issued-keys.ts';
 import { liveKeyLifecycle, liveKeyLifecycles } from '../../src/live/key-lifecycle.ts';
 import { installLiveSource } from '../../src/live/source.ts';
 import type { FixtureDb } from '../helpers/fixture-db.ts';
@@ -19,11 +16,10 @@ import { asWorkspace, consoleFixture } from '../queries/console-fixture.ts';
 
 const hashOf = (keyId: string) => createHash('sha256').update(keyId).digest('hex');
 const now = Date.parse('2026-11-10T00:00:00Z');
-const dir = mkdtempSync(join(tmpdir(), 'estate-lifecycle-'));
 let db: FixtureDb;
 let ws: Workspace;
-let file: string;
-let files = 0;
+/** The key lines the live source holds (the management journal's, in a running server). */
+let lines: IssuedKeysLine[];
 
 beforeAll(async () => {
   const rows = consoleFixture();
@@ -34,15 +30,23 @@ beforeAll(async () => {
 afterAll(() => {
   db.close();
   installLiveSource(null);
-  rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(() => {
-  file = join(dir, `issued-keys-${files++}.jsonl`);
-  installLiveSource({ startedAtMs: now, log: {} as RequestLogReader });
+  lines = [];
+  installLiveSource({
+    startedAtMs: now,
+    log: {} as RequestLogReader,
+    keys: () => {
+      const folded = new IssuedKeys();
+      for (const line of lines) folded.apply(line);
+      return folded;
+    },
+    audit: () => ({ entries: [], next_cursor: null }),
+  });
 });
 
-const write = (...lines: IssuedKeysLine[]) => appendIssuedKeysLines(file, lines);
-const lifecycleOf = (keyId: string) => liveKeyLifecycle(keyId, now, { file, db: ws });
+const write = (...more: IssuedKeysLine[]) => lines.push(...more);
+const lifecycleOf = (keyId: string) => liveKeyLifecycle(keyId, now, { db: ws });
 
 describe('liveKeyLifecycle', () => {
   it('is the simulated state for a key this server never changed', async () => {
@@ -103,14 +107,14 @@ describe('liveKeyLifecycle', () => {
   it('is null without a live API: a static build keeps the simulated state', async () => {
     installLiveSource(null);
     expect(await lifecycleOf('key_prod_a')).toBeNull();
-    expect(await liveKeyLifecycles(now, { file, db: ws })).toBeNull();
+    expect(await liveKeyLifecycles(now, { db: ws })).toBeNull();
   });
 });
 
 describe('liveKeyLifecycles', () => {
   it('lists the keys this server changed or issued, and no other', async () => {
     write(issuedLine(), revokedLine('key_prod_b', hashOf('key_prod_b'), '2026-11-02T00:00:00.000Z'));
-    const all = await liveKeyLifecycles(now, { file, db: ws });
+    const all = await liveKeyLifecycles(now, { db: ws });
     expect([...(all?.keys() ?? [])].sort()).toEqual(['key_a', 'key_prod_b']);
   });
 });

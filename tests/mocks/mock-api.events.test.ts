@@ -8,7 +8,7 @@ import { demoSandboxKey } from '../../src/mocks/demo-key.ts';
 import { demoWorld } from '../../src/mocks/demo-world.ts';
 import type { ApiEvent } from '../../src/api/orders/events/event-contract.ts';
 import { createMockApi, mockWebhookSecret, type MockApi } from '../../src/mocks/mock-api.ts';
-import { startReceiver, type Receiver } from '../server/webhooks/receiver.ts';
+import { startReceiver, type Receiver } from '../../harness/webhook-receiver.ts';
 
 const order = {
   customer: demoWorld.customers[0]?.customer_id ?? '',

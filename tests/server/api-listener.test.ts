@@ -7,7 +7,7 @@ import { openRaw, sendRaw, type RawAnswer } from './raw-http.ts';
 import { serverRunner } from '../api/orders/runners.ts';
 import { assertMatchesOpenApi } from '../api/orders/openapi-check.ts';
 import type { ApiRequest } from '../api/orders/contract-types.ts';
-import { fixtureKeys } from '../api/orders/fixture-world.ts';
+import { fixtureKeys } from '../../harness/fixture-world.ts';
 
 let server: Awaited<ReturnType<typeof serverRunner>>;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleGate, sessionCookie, signInPath } from '../../server/console-gate.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
-import { fixtureWorld } from '../api/orders/fixture-world.ts';
+import { fixtureWorld } from '../../harness/fixture-world.ts';
 import { writeFixtureWorkspace, type ServerFiles } from '../../harness/fixture-workspace.ts';
 
 const token = 'console-token-Zq7x';

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJournal } from '../../server/journal-read.ts';
 import { post, validOrder } from '../api/orders/contract-cases.ts';
-import { fixtureWorld } from '../api/orders/fixture-world.ts';
+import { fixtureWorld } from '../../harness/fixture-world.ts';
 import { fetchAnswer } from '../api/orders/runners.ts';
 import { writeFixtureWorkspace, type ServerFiles } from '../../harness/fixture-workspace.ts';
 import { killServer, spawnListening } from '../../harness/spawn-server.ts';

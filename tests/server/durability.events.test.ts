@@ -4,11 +4,11 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../api/orders/contract-types.ts';
-import { fixtureKeys, fixtureWorld } from '../api/orders/fixture-world.ts';
+import { fixtureKeys, fixtureWorld } from '../../harness/fixture-world.ts';
 import { fetchAnswer } from '../api/orders/runners.ts';
 import { writeFixtureWorkspace, type ServerFiles } from '../../harness/fixture-workspace.ts';
 import { killServer, spawnServer, type SpawnedServer } from '../../harness/spawn-server.ts';
-import { startReceiver, type Receiver } from './webhooks/receiver.ts';
+import { startReceiver, type Receiver } from '../../harness/webhook-receiver.ts';
 
 const auth = { authorization: `Bearer ${fixtureKeys.hooks}` };
 const order = { customer: 'cus_acme', lines: [{ sku: 'sku_widget', qty: 1 }] };

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { journalFile, journalFiles } from '../../server/journal-read.ts';
 import { journalLanes } from '../../server/order-journal.ts';
 import { post, validOrder } from '../api/orders/contract-cases.ts';
-import { fixtureKeys, fixtureWorld } from '../api/orders/fixture-world.ts';
+import { fixtureKeys, fixtureWorld } from '../../harness/fixture-world.ts';
 import { fetchAnswer } from '../api/orders/runners.ts';
 import { writeFixtureWorkspace, type ServerFiles } from '../../harness/fixture-workspace.ts';
 import { killServer, spawnServer, type SpawnedServer } from '../../harness/spawn-server.ts';

@@ -19,7 +19,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lockFolder } from '../../server/folder-lock.ts';
 import { JournalOrderStore } from '../../server/order-journal.ts';
 import { get, post, validOrder } from '../api/orders/contract-cases.ts';
-import { fixtureWorld } from '../api/orders/fixture-world.ts';
+import { fixtureWorld } from '../../harness/fixture-world.ts';
 import { fetchAnswer } from '../api/orders/runners.ts';
 import { writeFixtureWorkspace, type ServerFiles } from '../../harness/fixture-workspace.ts';
 import { killServer, spawnServer, type SpawnedServer } from '../../harness/spawn-server.ts';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from '../../server/server.ts';
 import { post, validOrder } from '../api/orders/contract-cases.ts';
-import { fixtureWorld } from '../api/orders/fixture-world.ts';
+import { fixtureWorld } from '../../harness/fixture-world.ts';
 import { assertMatchesOpenApi } from '../api/orders/openapi-check.ts';
 import { fetchAnswer } from '../api/orders/runners.ts';
 import { disk, healDisk } from './faulty-fs.ts';

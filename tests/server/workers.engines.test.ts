@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SourceWorld } from '../../src/api/orders/world-deps.ts';
 import { childPids } from '../../scripts/engines/processes.ts';
 import { validOrder } from '../api/orders/contract-cases.ts';
-import { fixtureWorld } from '../api/orders/fixture-world.ts';
+import { fixtureWorld } from '../../harness/fixture-world.ts';
 import { fetchAnswer } from '../api/orders/runners.ts';
 import { enginesAvailable, useEngines } from '../helpers/engines.ts';
 import { until } from '../helpers/poll.ts';

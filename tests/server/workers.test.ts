@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workerCount, workersRefusal } from '../../server/workers.ts';
-import { fixtureWorld } from '../api/orders/fixture-world.ts';
+import { fixtureWorld } from '../../harness/fixture-world.ts';
 import { writeFixtureWorkspace, type ServerFiles } from '../../harness/fixture-workspace.ts';
 import { serverArgs, serverEnv } from '../../harness/spawn-server.ts';
 

@@ -97,6 +97,36 @@ export class PostgresDatabase {
     }
   }
 
+  /**
+   * Runs `work` in one transaction on one connection (committed when it resolves, rolled back when
+   * it throws); a failure of the server becomes StoreUnavailableError.
+   */
+  async transaction<T>(
+    name: string,
+    work: (query: (text: string, values: unknown[]) => Promise<pg.QueryResultRow[]>) => Promise<T>,
+  ): Promise<T> {
+    await this.ready();
+    let client: pg.PoolClient | undefined;
+    let failed = false;
+    try {
+      client = await this.pool.connect();
+      const held = client;
+      await held.query('begin');
+      const result = await work(
+        async (text, values) => (await held.query<pg.QueryResultRow>(text, values)).rows,
+      );
+      await held.query('commit');
+      this.lost = false;
+      return result;
+    } catch (error) {
+      failed = true;
+      await client?.query('rollback').catch(() => undefined);
+      throw postgresFailure(error, name);
+    } finally {
+      client?.release(failed);
+    }
+  }
+
   /** Whether the database answers now (readiness probes): resolves, or throws StoreUnavailableError. */
   async check(): Promise<void> {
     await this.query('ping', postgresSql('ping'), []);

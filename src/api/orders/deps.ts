@@ -23,6 +23,8 @@ export interface KeyRecord {
   quota_orders_per_month: number;
   /** The consumer that holds the key, when exactly one does (the request log names it). */
   consumer_id?: string | null;
+  /** The audit entry of the change that revoked, rolled or set the expiry of the key (src/manage). */
+  audit_entry_id?: string;
 }
 
 /** Looks keys up by the hex SHA-256 of their material. */
@@ -266,4 +268,13 @@ export interface OrdersDeps {
   onEvent?: (event: StoredEvent) => void;
   /** Refuses a webhook URL (null: allowed); default ./events/endpoint-url.ts without DNS. */
   checkWebhookUrl?: (url: string, livemode: boolean) => Promise<string | null>;
+  /**
+   * Deprecation headers a route carries now (routes deprecated through the management API): the
+   * headers to send, {} when it is not deprecated, or null when nothing says (keep the defaults).
+   */
+  routeNotices?: (
+    method: string,
+    target: string,
+    environment: KeyRecord['environment'] | null,
+  ) => Record<string, string> | null;
 }

@@ -43,8 +43,19 @@ export async function handleOrders(request: PlainRequest, deps: OrdersDeps): Pro
   }
   if (route.kind === 'operation' || route.kind === 'not-allowed')
     Object.assign(response.headers, route.headers);
+  if (route.kind === 'operation' && deps.routeNotices)
+    noticed(response, deps.routeNotices(method, request.path, seen.key?.environment ?? null));
   response.key = seen.key;
   return withRequestId(response, seen.requestId);
+}
+
+const noticeHeaders = ['deprecation', 'sunset', 'link'] as const;
+
+/** Puts a route's current deprecation headers on an answer ({}: takes them off; null: as they are). */
+function noticed(response: PlainResponse, headers: Record<string, string> | null): void {
+  if (headers === null) return;
+  for (const name of noticeHeaders) delete response.headers[name];
+  Object.assign(response.headers, headers);
 }
 
 /** The answer to an exception: 503 for a store that is out, else 500. */
@@ -95,9 +106,14 @@ async function dispatch(
   const auth = await authenticate(credential.token, deps.keys, now, deps.sha256);
   seen.key = auth.key;
   if (!auth.ok) {
-    return problemResponse('invalid-token', auth.reason, {
+    const refused = problemResponse('invalid-token', auth.reason, {
       'www-authenticate': challenge('invalid_token', auth.reason),
     });
+    // A refusal a management change caused names its audit entry (the request log keeps the body).
+    const entry = auth.key?.audit_entry_id;
+    if (entry !== undefined && /^aud_[A-Za-z0-9]+$/.test(entry))
+      refused.body = `${refused.body.slice(0, -1)},"audit_entry_id":"${entry}"}`;
+    return refused;
   }
   const key = auth.key;
   const needed = scopeOf[route.operation];

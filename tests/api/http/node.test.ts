@@ -7,7 +7,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readBody } from '../../../src/api/http/node.ts';
 import { openRaw } from '../../server/raw-http.ts';
-import { fixtureKeys } from '../orders/fixture-world.ts';
+import { fixtureKeys } from '../../../harness/fixture-world.ts';
 import { serverRunner } from '../orders/runners.ts';
 
 let server: Awaited<ReturnType<typeof serverRunner>>;

@@ -1,7 +1,7 @@
 // fast-check arbitraries for requests: bodies from valid to hostile, headers from right to wrong.
 import fc from 'fast-check';
 import type { ApiRequest } from './contract-types.ts';
-import { fixtureKeys, fixtureWorld } from './fixture-world.ts';
+import { fixtureKeys, fixtureWorld } from '../../../harness/fixture-world.ts';
 
 const known = <T>(values: T[]) => fc.constantFrom(...values);
 const customers = fixtureWorld.customers.map((c) => c.customer_id);

@@ -31,7 +31,8 @@ ajv.addFormat('date-time', {
 ajv.addFormat('uri', { type: 'string', validate: (value: string) => URL.canParse(value) });
 const validators = new Map<object, ValidateFunction>();
 
-function validator(schema: object): ValidateFunction {
+/** The ajv validator of a schema (JSON Schema 2020-12, with the contract's formats), compiled once. */
+export function validator(schema: object): ValidateFunction {
   let validate = validators.get(schema);
   if (!validate) {
     validate = ajv.compile(schema);

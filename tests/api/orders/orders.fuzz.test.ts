@@ -7,7 +7,7 @@ import { handleOrders } from '../../../src/api/orders/handler.ts';
 import { depsFromWorld, type MemoryDeps } from '../../../src/api/orders/world-deps.ts';
 import type { ApiRequest, ApiResponse } from './contract-types.ts';
 import { request } from './fuzz-arbitraries.ts';
-import { fixtureNowMs, fixtureWorld } from './fixture-world.ts';
+import { fixtureNowMs, fixtureWorld } from '../../../harness/fixture-world.ts';
 import { parseBody, serverRunner } from './runners.ts';
 import { assertInvariants } from './run-cases.ts';
 

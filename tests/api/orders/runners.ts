@@ -9,7 +9,7 @@ import { createOrdersHandlers } from '../../../src/mocks/handlers/orders.ts';
 import { createMockApi } from '../../../src/mocks/mock-api.ts';
 import { writeFixtureWorkspace } from '../../../harness/fixture-workspace.ts';
 import type { ApiRequest, ApiResponse, Runner } from './contract-types.ts';
-import { fixtureNowMs, fixtureWorld, sequentialIds } from './fixture-world.ts';
+import { fixtureNowMs, fixtureWorld, sequentialIds } from '../../../harness/fixture-world.ts';
 
 /** A fixed clock at the fixture instant. */
 export const fixedClock = { now: () => fixtureNowMs };

@@ -5,7 +5,7 @@ import { handleOrders } from '../../../src/api/orders/handler.ts';
 import { StoreUnavailableError } from '../../../src/api/orders/deps.ts';
 import { depsFromWorld } from '../../../src/api/orders/world-deps.ts';
 import { fixedClock } from './runners.ts';
-import { fixtureKeys, fixtureWorld, sequentialIds } from './fixture-world.ts';
+import { fixtureKeys, fixtureWorld, sequentialIds } from '../../../harness/fixture-world.ts';
 import { validOrder } from './contract-cases.ts';
 
 const create = {

@@ -3,9 +3,9 @@
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listen, localSecret } from '../../../scripts/events/forward.ts';
-import { fixtureKeys } from '../../api/orders/fixture-world.ts';
+import { fixtureKeys } from '../../../harness/fixture-world.ts';
 import { serverRunner } from '../../api/orders/runners.ts';
-import { startReceiver } from '../../server/webhooks/receiver.ts';
+import { startReceiver } from '../../../harness/webhook-receiver.ts';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -4,10 +4,10 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { startServer, type RunningServer } from '../../../server/server.ts';
 import type { SourceWorld } from '../../../src/api/orders/world-deps.ts';
-import { parseIssuedKeysLine, type IssuedKeysLine } from '../../../src/lib/issued-keys.ts';
+import { parseIssuedKeysLines, type IssuedKeysLine } from '../../../src/lib/issued-keys.ts';
 import { post, validOrder } from '../../api/orders/contract-cases.ts';
 import type { ApiResponse } from '../../api/orders/contract-types.ts';
-import { fixtureWorld } from '../../api/orders/fixture-world.ts';
+import { fixtureWorld } from '../../../harness/fixture-world.ts';
 import { fetchAnswer } from '../../api/orders/runners.ts';
 import { writeFixtureWorkspace, type ServerFiles } from '../../../harness/fixture-workspace.ts';
 
@@ -54,15 +54,15 @@ export function keysCli(fixture: KeysFixture, script: string, args: string[]) {
   });
 }
 
-/** Every line of the fixture's issued-keys file, parsed. */
+/** Every key line of the fixture's issued-keys file, parsed (a change line's key effects in order). */
 export function issuedLines(fixture: KeysFixture): IssuedKeysLine[] {
   return readFileSync(fixture.files.issuedKeysFile, 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((text) => {
-      const line = parseIssuedKeysLine(text);
-      if (!line) throw new Error(`not an issued-keys line: ${text}`);
-      return line;
+    .flatMap((text) => {
+      const lines = parseIssuedKeysLines(text);
+      if (lines.length === 0) throw new Error(`not an issued-keys line: ${text}`);
+      return lines;
     });
 }
 

@@ -5,13 +5,13 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSandboxKey } from '../../../src/mocks/demo-key.ts';
-import { fixtureWorld } from '../../api/orders/fixture-world.ts';
+import { fixtureWorld } from '../../../harness/fixture-world.ts';
 import { until } from '../../helpers/poll.ts';
 import { createOrder, issuedLines, keysCli, startKeysFixture, type KeysFixture } from './keys-cli.ts';
 
 const demoKeyId = 'key_demo_sandbox';
 /** The fixture world with the demo key in it, as the default workspace has it. */
-const world = {
+const world: typeof fixtureWorld = {
   ...fixtureWorld,
   keys: [
     ...fixtureWorld.keys,

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureKeys } from '../../api/orders/fixture-world.ts';
+import { fixtureKeys } from '../../../harness/fixture-world.ts';
 import { createOrder, issuedLines, keysCli, startKeysFixture, type KeysFixture } from './keys-cli.ts';
 import { until } from '../../helpers/poll.ts';
 

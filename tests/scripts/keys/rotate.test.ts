@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxRotationOverlapDays } from '../../../src/api/key-rotation.ts';
 import { sha256Hex } from '../../../src/api/orders/auth.ts';
-import { fixtureKeys, fixtureWorld } from '../../api/orders/fixture-world.ts';
+import { fixtureKeys, fixtureWorld } from '../../../harness/fixture-world.ts';
 import { createOrder, issuedLines, keysCli, startKeysFixture, type KeysFixture } from './keys-cli.ts';
 import { until } from '../../helpers/poll.ts';
 

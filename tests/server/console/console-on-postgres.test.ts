@@ -7,7 +7,7 @@ import { startServer, type RunningServer } from '../../../server/server.ts';
 import { PostgresOperatorDirectory } from '../../../server/operators/postgres-operators.ts';
 import { addOperator } from '../../../server/operators/operators.ts';
 import { PostgresDatabase } from '../../../server/stores/postgres/database.ts';
-import { fixtureWorld } from '../../api/orders/fixture-world.ts';
+import { fixtureWorld } from '../../../harness/fixture-world.ts';
 import { enginesAvailable, useEngines } from '../../helpers/engines.ts';
 import { writeFixtureWorkspace } from '../../../harness/fixture-workspace.ts';
 

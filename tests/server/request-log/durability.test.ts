@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { listSegments } from '../../../server/request-log/segments.ts';
 import { journalFiles } from '../../../server/journal-read.ts';
 import { post, validOrder } from '../../api/orders/contract-cases.ts';
-import { fixtureWorld } from '../../api/orders/fixture-world.ts';
+import { fixtureWorld } from '../../../harness/fixture-world.ts';
 import { fetchAnswer } from '../../api/orders/runners.ts';
 import { writeFixtureWorkspace, type ServerFiles } from '../../../harness/fixture-workspace.ts';
 import { killServer, spawnServer, type SpawnedServer } from '../../../harness/spawn-server.ts';

@@ -5,7 +5,7 @@ import type { Clock } from '../../../src/api/orders/deps.ts';
 import { startServer, type RunningServer } from '../../../server/server.ts';
 import type { EngineUrls } from '../../../server/stores/select.ts';
 import type { ApiRequest, ApiResponse } from '../../api/orders/contract-types.ts';
-import { fixtureWorld } from '../../api/orders/fixture-world.ts';
+import { fixtureWorld } from '../../../harness/fixture-world.ts';
 import { fetchAnswer } from '../../api/orders/runners.ts';
 import { writeFixtureWorkspace, type ServerFiles } from '../../../harness/fixture-workspace.ts';
 

@@ -4,7 +4,7 @@
 // five days of failure disable the endpoint.
 import { afterEach, describe, expect, it } from 'vitest';
 import { deliveryFixture, endpointAt, manualClock, orderAt } from './fixture.ts';
-import { startReceiver, type Answer, type Receiver } from './receiver.ts';
+import { startReceiver, type Answer, type Receiver } from '../../../harness/webhook-receiver.ts';
 
 const t0 = Date.parse('2026-11-01T12:00:00.000Z');
 let receivers: Receiver[] = [];

@@ -11,7 +11,7 @@ import { PostgresDeliveryQueue } from '../../../server/webhooks/postgres-queue.t
 import { httpSender } from '../../../server/webhooks/sender.ts';
 import { enginesAvailable, useEngines } from '../../helpers/engines.ts';
 import { endpointAt, orderAt } from './fixture.ts';
-import { startReceiver, type Receiver } from './receiver.ts';
+import { startReceiver, type Receiver } from '../../../harness/webhook-receiver.ts';
 
 describe.skipIf(!enginesAvailable())('deliveries in Postgres', () => {
   const engines = useEngines();

@@ -3,7 +3,7 @@
 // address literal; a redirect to such an address is a failure and never followed.
 import { afterEach, describe, expect, it } from 'vitest';
 import { guardedLookupCheck, httpSender } from '../../../server/webhooks/sender.ts';
-import { startReceiver, type Receiver } from './receiver.ts';
+import { startReceiver, type Receiver } from '../../../harness/webhook-receiver.ts';
 
 let receivers: Receiver[] = [];
 afterEach(async () => {

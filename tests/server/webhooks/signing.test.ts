@@ -4,7 +4,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deliveryFixture, endpointAt, orderAt } from './fixture.ts';
-import { startReceiver, type Receiver } from './receiver.ts';
+import { startReceiver, type Receiver } from '../../../harness/webhook-receiver.ts';
 
 const oldSecret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const newSecret = 'whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD';

@@ -4,7 +4,7 @@
 // events and webhooks scopes; no other case orders in staging with it, so the lists are its own.
 import { expect } from 'vitest';
 import type { ApiRequest, ApiResponse, ContractCase, Step } from '../contract-types.ts';
-import { fixtureKeys } from '../fixture-world.ts';
+import { fixtureKeys } from '../../../../harness/fixture-world.ts';
 import { errorsOf, get, idOf, post } from './requests.ts';
 
 const order = { customer: 'cus_globex', lines: [{ sku: 'sku_gadget', qty: 3 }] };

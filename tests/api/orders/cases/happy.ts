@@ -1,7 +1,7 @@
 // Success paths, on every serving path.
 import { expect } from 'vitest';
 import type { ContractCase } from '../contract-types.ts';
-import { fixtureKeys } from '../fixture-world.ts';
+import { fixtureKeys } from '../../../../harness/fixture-world.ts';
 import { get, lastLocation, orderShape, post, validOrder } from './requests.ts';
 
 /** Success paths. */

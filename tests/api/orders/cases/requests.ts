@@ -1,7 +1,7 @@
 // Requests and expectations the contract cases are written with. Keys come from ../fixture-world.ts.
 import { expect } from 'vitest';
 import type { ApiRequest, ApiResponse, Expectation } from '../contract-types.ts';
-import { fixtureKeys } from '../fixture-world.ts';
+import { fixtureKeys } from '../../../../harness/fixture-world.ts';
 
 type Key = keyof typeof fixtureKeys;
 

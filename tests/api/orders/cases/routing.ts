@@ -2,7 +2,7 @@
 // canonical spelling of a path is served (another spelling is a 404 that names it).
 import { expect } from 'vitest';
 import type { ApiResponse, ContractCase } from '../contract-types.ts';
-import { fixtureKeys } from '../fixture-world.ts';
+import { fixtureKeys } from '../../../../harness/fixture-world.ts';
 import { get, lastLocation, post, validOrder } from './requests.ts';
 
 const detailOf = (res: ApiResponse) => (res.body as { detail?: string }).detail;

@@ -12,7 +12,7 @@ const shipped = readMigrations();
 const shippedNames = shipped.map((m) => m.name);
 /** A migration numbered after every shipped one. */
 const after = (offset: number, name: string, sql: string): Migration => {
-  const version = shipped.length + offset;
+  const version = Math.max(...shipped.map((m) => m.version)) + offset;
   return { version, name: `${String(version).padStart(3, '0')}_${name}.sql`, sql };
 };
 

@@ -1,7 +1,7 @@
 // A small world for contract tests: one key per authentication outcome, a tiny rpm budget and a
 // tiny plan quota, a few customers and skus. Shaped like simulator/world (interface A, docs/interfaces.md).
-import type { IdGenerator } from '../../../src/api/orders/deps.ts';
-import type { SourceWorld, WorldKey } from '../../../src/api/orders/world-deps.ts';
+import type { IdGenerator } from '../src/api/orders/deps.ts';
+import type { SourceWorld, WorldKey } from '../src/api/orders/world-deps.ts';
 
 /** The fixed instant handler, MSW and server runs share (12:00:10 UTC, 50 s left in the minute). */
 export const fixtureNowMs = Date.parse('2026-11-01T12:00:10.000Z');

@@ -1,0 +1,147 @@
+// The management journal on the embedded default: the issued-keys file (ESTATE_ISSUED_KEYS, else
+// data/issued-keys.jsonl), append-only. A change and its audit entry are ONE line, hash-chained to
+// the line before, written once and fsync'd before the change is acknowledged: after a kill -9
+// both exist or neither does. Lines from before the trail (keys:issue/revoke/rotate of earlier
+// versions) still count as key changes. Other writers' lines are read within a second.
+import { closeSync, existsSync, fsyncSync, openSync, statSync, truncateSync, writeSync } from 'node:fs';
+import { z } from 'zod';
+import { scanLines } from '../../src/node/file-lines.ts';
+import { parseIssuedKeysLine } from '../../src/lib/issued-keys.ts';
+import { auditEntrySchema } from '../../src/manage/audit.ts';
+import { effectSchema } from '../../src/manage/effects.ts';
+import { Ledger, type Decision, type ManageStore, type TextSha256 } from '../../src/manage/ledger.ts';
+import type { ManageSeed } from '../../src/manage/state.ts';
+import { withAppendLock } from './append-lock.ts';
+
+const changeLineSchema = z.object({
+  event: z.literal('change'),
+  prev: z.string(),
+  hash: z.string(),
+  entry: auditEntrySchema,
+  effects: z.array(effectSchema),
+});
+
+/** Reads one journal line into a ledger: a change, a line from before the trail, or nothing. */
+export function foldLine(ledger: Ledger, text: string): void {
+  if (text.startsWith('{"event":"change"')) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return;
+    }
+    const line = changeLineSchema.safeParse(value);
+    if (line.success) ledger.applyChange(line.data);
+    return;
+  }
+  const legacy = parseIssuedKeysLine(text);
+  if (legacy) ledger.applyLegacy(legacy);
+}
+
+/** A commit waiting for the next batch. */
+interface Waiting {
+  decide: (ledger: Ledger) => Decision<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * The journal store. Commits that arrive while a batch is being written wait and go together in
+ * the next one (group commit): one lock, one write, one fsync for the batch, each decided in turn
+ * on the state the ones before it left, and none answered before the fsync.
+ */
+export class JournalManageStore implements ManageStore {
+  private ledger: Ledger;
+  private readonly seed: ManageSeed;
+  private readonly file: string;
+  private readonly sha256: TextSha256;
+  private readonly recheckMs: number;
+  private offset = 0;
+  private checkedAt = -Infinity;
+  private waiting: Waiting[] = [];
+  private flushing: Promise<void> | null = null;
+
+  constructor(file: string, seed: ManageSeed, sha256: TextSha256, options: { recheckMs?: number } = {}) {
+    this.file = file;
+    this.seed = seed;
+    this.ledger = new Ledger(seed);
+    this.sha256 = sha256;
+    this.recheckMs = options.recheckMs ?? 1000;
+    this.refresh();
+  }
+
+  /** The ledger, with other writers' lines read when `recheckMs` have passed since the last look. */
+  current(): Ledger {
+    if (performance.now() - this.checkedAt >= this.recheckMs) this.refresh();
+    return this.ledger;
+  }
+
+  /** Reads the lines appended since the last look (a key issued a moment ago elsewhere). */
+  refresh(): void {
+    this.checkedAt = performance.now();
+    if (!existsSync(this.file) || statSync(this.file).size <= this.offset) return;
+    this.offset = scanLines(this.file, (raw) => foldLine(this.ledger, raw.toString('utf8')), this.offset);
+  }
+
+  /** Decides on the latest lines under the journal's lock; answers once its line is fsync'd. */
+  commit<T>(decide: (ledger: Ledger) => Decision<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.push({ decide, resolve: resolve as (value: unknown) => void, reject });
+      this.flushing ??= this.flush().finally(() => (this.flushing = null));
+    });
+  }
+
+  private async flush(): Promise<void> {
+    while (this.waiting.length > 0) {
+      const batch = this.waiting.splice(0);
+      try {
+        const answers = await withAppendLock(this.file, () => this.writeBatch(batch));
+        batch.forEach((waiting, i) => waiting.resolve(answers[i]));
+      } catch (error) {
+        batch.forEach((waiting) => waiting.reject(error));
+      }
+    }
+  }
+
+  /** Decides each commit of a batch in turn, appends their lines in one write, fsyncs once. */
+  private writeBatch(batch: Waiting[]): unknown[] {
+    this.refresh();
+    // A line a crashed writer left half-written (no newline) would glue onto ours: cut it off.
+    if (existsSync(this.file) && statSync(this.file).size > this.offset) truncateSync(this.file, this.offset);
+    const text: string[] = [];
+    const answers = batch.map((waiting) => {
+      const decision = waiting.decide(this.ledger);
+      if ('answer' in decision) return () => decision.answer;
+      const line = this.ledger.seal(decision.write, this.sha256);
+      // Applied now so the next commit of the batch decides on it; answered only after the fsync.
+      this.ledger.applyChange(line);
+      text.push(`${JSON.stringify(line)}\n`);
+      return () => decision.then(line.entry);
+    });
+    if (text.length > 0) {
+      const bytes = Buffer.from(text.join(''));
+      try {
+        const fd = openSync(this.file, 'a', 0o600);
+        try {
+          writeSync(fd, bytes);
+          fsyncSync(fd);
+        } finally {
+          closeSync(fd);
+        }
+      } catch (error) {
+        // Nothing of the batch is acknowledged: read the state again from what the file holds.
+        this.ledger = new Ledger(this.seed);
+        this.offset = 0;
+        this.refresh();
+        throw error;
+      }
+      this.offset += bytes.length;
+    }
+    return answers.map((answer) => answer());
+  }
+
+  /** Waits for the writes under way. */
+  async close(): Promise<void> {
+    await this.flushing;
+  }
+}

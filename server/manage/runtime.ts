@@ -1,0 +1,128 @@
+// The management module as a server process (or the CLI) runs it: the journal store over the
+// workspace's seed, node:crypto for hashing and the preview tokens' HMAC, the blast radii read at
+// start, and what the Orders API reads of the state (keys by hash, routes' deprecation headers).
+import { createHmac, hash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { deprecationHeaderFields, deprecationHeaders } from '../../src/api/deprecation.ts';
+import type { KeyRecord, KeyStore } from '../../src/api/orders/deps.ts';
+import type { RouteFinder } from '../../src/api/route-map.ts';
+import { defaultAuditRetentionDays, type ManageDeps } from '../../src/manage/deps.ts';
+import type { ManageStore } from '../../src/manage/ledger.ts';
+import { blastFinder, type ManageReference } from './seed.ts';
+import { JournalManageStore } from './journal-store.ts';
+
+/** Hex SHA-256 of a text. */
+export const sha256Text = (text: string): string => hash('sha256', text, 'hex');
+
+/**
+ * The preview tokens' secret: ESTATE_MANAGE_SECRET, else one made once beside the journal (mode
+ * 0600), so every process sharing the journal (the server, the CLI) checks the same tokens.
+ */
+export function previewSecret(journalFile: string, env: NodeJS.ProcessEnv = process.env): string {
+  const given = env.ESTATE_MANAGE_SECRET?.trim();
+  if (given) return given;
+  const file = `${journalFile}.secret`;
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    try {
+      writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** The audit trail's retention: ESTATE_AUDIT_RETENTION_DAYS, else the documented default. */
+export function retentionDays(env: NodeJS.ProcessEnv = process.env): number {
+  const days = Number(env.ESTATE_AUDIT_RETENTION_DAYS);
+  return Number.isInteger(days) && days > 0 ? days : defaultAuditRetentionDays;
+}
+
+/** The management deps over a store. */
+export function manageDeps(store: ManageStore, reference: ManageReference, secret: string): ManageDeps {
+  return {
+    store,
+    sha256: sha256Text,
+    hmac: (text) => createHmac('sha256', secret).update(text).digest('base64url'),
+    clock: { now: () => Date.now() },
+    blastOf: blastFinder(reference.blast),
+    whatIfOf: (action, target) =>
+      action === 'key.roll' || action === 'key.revoke' || action === 'route.deprecate'
+        ? (reference.whatIf.get(`${target.type}:${target.id}`) ?? null)
+        : null,
+    retentionDays: retentionDays(),
+  };
+}
+
+/** Opens the embedded journal store and its deps. */
+export function openJournalManage(
+  journalFile: string,
+  reference: ManageReference,
+): { store: JournalManageStore; deps: ManageDeps } {
+  const store = new JournalManageStore(journalFile, reference.seed, sha256Text);
+  return { store, deps: manageDeps(store, reference, previewSecret(journalFile)) };
+}
+
+/**
+ * The management store the stores select: the journal in Postgres with DATABASE_URL (the preview
+ * secret then must be ESTATE_MANAGE_SECRET or the file beside the keys file, the same on every
+ * machine), else the embedded journal file.
+ */
+export async function openManage(
+  stores: {
+    manage?: (seed: ManageReference['seed'], sha256: (text: string) => string) => Promise<ManageStore>;
+  },
+  journalFile: string,
+  reference: ManageReference,
+): Promise<{ store: ManageStore; deps: ManageDeps }> {
+  if (!stores.manage) return openJournalManage(journalFile, reference);
+  const store = await stores.manage(reference.seed, sha256Text);
+  return { store, deps: manageDeps(store, reference, previewSecret(journalFile)) };
+}
+
+/** The Orders API's key store over the management state: a change counts within a second. */
+export class ManagedKeyStore implements KeyStore {
+  private readonly store: ManageStore;
+
+  constructor(store: ManageStore) {
+    this.store = store;
+  }
+
+  /** The key for a hash; an unknown hash reads other writers' lines first (a key issued a moment ago). */
+  findByHash(hashHex: string): KeyRecord | undefined {
+    const found = this.store.current().state.recordByHash(hashHex);
+    if (found) return found;
+    this.store.refresh?.();
+    return this.store.current().state.recordByHash(hashHex);
+  }
+}
+
+/**
+ * The deprecation headers a request's route carries now, from the management state: null for a
+ * route the state never changed (the workspace's own headers stand), {} for one restored.
+ */
+export function routeNotices(store: ManageStore, routeOf: RouteFinder) {
+  return (
+    method: string,
+    target: string,
+    environment: KeyRecord['environment'] | null,
+  ): Record<string, string> | null => {
+    const routeId = routeOf(method === 'HEAD' ? 'GET' : method, target, environment);
+    const state = store.current().state;
+    const route = routeId === null ? undefined : state.routes.get(routeId);
+    if (!route || route.changed_by === null) return null;
+    if (!route.deprecated || route.deprecated_at === null) return {};
+    const successor =
+      route.successor_route_id === null ? null : (state.routes.get(route.successor_route_id)?.path ?? null);
+    return deprecationHeaderFields(
+      deprecationHeaders({
+        deprecatedAt: route.deprecated_at,
+        sunsetAt: route.sunset_at,
+        successor,
+        infoUrl: `/app/api/routes/${route.route_id}`,
+      }),
+    );
+  };
+}

@@ -1,0 +1,71 @@
+// Verifies the management journal's hash chain: every change line's hash must cover the previous
+// line's hash, its entry and its effects as stored, and seqs must follow one another. Names the
+// first entry that was altered, or the first place entries were removed.
+import { existsSync } from 'node:fs';
+import { scanLines } from '../../src/node/file-lines.ts';
+import { chainText, genesisHash } from '../../src/manage/audit.ts';
+import type { TextSha256 } from '../../src/manage/ledger.ts';
+
+/** What the check found. */
+export type ChainReport =
+  | { ok: true; entries: number; head: string }
+  | { ok: false; entries: number; problem: string; seq: number; entry_id: string | null };
+
+type RawLine = { prev?: unknown; hash?: unknown; entry?: { id?: unknown; seq?: unknown }; effects?: unknown };
+
+/** Walks the journal file's change lines in order; lines from before the trail are not part of it. */
+export function verifyJournal(file: string, sha256: TextSha256): ChainReport {
+  const lines: string[] = [];
+  if (existsSync(file)) scanLines(file, (raw) => void lines.push(raw.toString('utf8')));
+  return verifyLines(lines, sha256);
+}
+
+/** Walks journal lines (a file's, or Postgres rows') in order. */
+export function verifyLines(lines: Iterable<string>, sha256: TextSha256): ChainReport {
+  let head = genesisHash;
+  let seq = 0;
+  let failure: ChainReport | null = null;
+  for (const text of lines) {
+    if (failure) break;
+    if (!text.includes('"event":"change"')) continue;
+    let line: RawLine;
+    try {
+      line = JSON.parse(text) as RawLine;
+    } catch {
+      failure = {
+        ok: false,
+        entries: seq,
+        problem: `the line after entry seq ${seq} is not JSON (altered or torn)`,
+        seq: seq + 1,
+        entry_id: null,
+      };
+      break;
+    }
+    const id = typeof line.entry?.id === 'string' ? line.entry.id : null;
+    const at = typeof line.entry?.seq === 'number' ? line.entry.seq : -1;
+    if (sha256(chainText(String(line.prev), line.entry, line.effects)) !== line.hash) {
+      failure = {
+        ok: false,
+        entries: seq,
+        problem: `entry ${id ?? '?'} (seq ${at}) was altered: its hash no longer matches it`,
+        seq: at,
+        entry_id: id,
+      };
+    } else if (line.prev !== head || at !== seq + 1) {
+      failure = {
+        ok: false,
+        entries: seq,
+        problem:
+          at > seq + 1
+            ? `entries seq ${seq + 1}${at - 1 > seq + 1 ? `–${at - 1}` : ''} were removed before ${id ?? '?'}`
+            : `entry ${id ?? '?'} (seq ${at}) does not follow seq ${seq}: an entry before it was removed or altered`,
+        seq: seq + 1,
+        entry_id: id,
+      };
+    } else {
+      head = String(line.hash);
+      seq = at;
+    }
+  }
+  return failure ?? { ok: true, entries: seq, head };
+}

@@ -1,0 +1,107 @@
+// The management journal on Postgres: keys, their lifecycle, management keys and the audit trail,
+// shared by every worker on every machine. A change is one row (its effects and its audit entry,
+// hash-chained) inserted under a transaction-scoped advisory lock after reading the rows before
+// it, so writers never chain to one head. Each process folds the rows into its ledger and polls
+// for other writers' rows every `pollMs` (250 ms: a change counts everywhere within a second).
+import { Ledger, type Decision, type ManageStore, type TextSha256 } from '../../../src/manage/ledger.ts';
+import type { ManageSeed } from '../../../src/manage/state.ts';
+import { foldLine } from '../../manage/journal-store.ts';
+import type { PostgresDatabase } from './database.ts';
+import { postgresSql } from './sql.ts';
+
+/** How often a process reads other writers' rows, in milliseconds. */
+export const managePollMs = 250;
+
+type Row = { seq: string; line: string };
+
+/** What a commit's transaction came to: an answer without a change, or the row it wrote. */
+type Outcome<T> = { kind: 'answer'; value: T } | { kind: 'written'; row: Row; answer: () => T };
+
+/** The Postgres management store. */
+export class PostgresManageStore implements ManageStore {
+  private readonly ledger: Ledger;
+  private readonly db: PostgresDatabase;
+  private readonly sha256: TextSha256;
+  private lastSeq = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+  private timer: NodeJS.Timeout | undefined;
+
+  private constructor(db: PostgresDatabase, seed: ManageSeed, sha256: TextSha256) {
+    this.db = db;
+    this.ledger = new Ledger(seed);
+    this.sha256 = sha256;
+  }
+
+  /**
+   * Opens the store: reads every row, then polls every `pollMs`. A database that is out at start
+   * is read once it answers (the workspace's keys work meanwhile), as the other stores connect late.
+   */
+  static async open(
+    db: PostgresDatabase,
+    seed: ManageSeed,
+    sha256: TextSha256,
+    pollMs = managePollMs,
+  ): Promise<PostgresManageStore> {
+    const store = new PostgresManageStore(db, seed, sha256);
+    await store.poll().catch(() => undefined);
+    store.timer = setInterval(() => void store.poll().catch(() => undefined), pollMs);
+    store.timer.unref();
+    return store;
+  }
+
+  /** The ledger as last read. */
+  current(): Ledger {
+    return this.ledger;
+  }
+
+  /** Reads other writers' rows soon (without waiting). */
+  refresh(): void {
+    void this.poll().catch(() => undefined);
+  }
+
+  private fold(rows: Row[]): void {
+    for (const row of rows) {
+      const seq = Number(row.seq);
+      if (seq <= this.lastSeq) continue;
+      foldLine(this.ledger, row.line);
+      this.lastSeq = seq;
+    }
+  }
+
+  /** Folds the rows after the last one read (serialised with commits). */
+  poll(): Promise<void> {
+    const run = this.queue.then(async () => {
+      this.fold(await this.db.query<Row>('manage_since', postgresSql('manage_since'), [this.lastSeq]));
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Decides on the latest rows and inserts the change, in one transaction under the lock. */
+  commit<T>(decide: (ledger: Ledger) => Decision<T>): Promise<T> {
+    const run = this.queue.then(async (): Promise<T> => {
+      const outcome = await this.db.transaction('manage_commit', async (query): Promise<Outcome<T>> => {
+        await query(postgresSql('manage_lock'), []);
+        this.fold((await query(postgresSql('manage_since'), [this.lastSeq])) as Row[]);
+        const decision = decide(this.ledger);
+        if ('answer' in decision) return { kind: 'answer', value: decision.answer };
+        const line = this.ledger.seal(decision.write, this.sha256);
+        const row = { seq: String(this.lastSeq + 1), line: JSON.stringify(line) };
+        await query(postgresSql('manage_append'), [row.seq, row.line]);
+        return { kind: 'written', row, answer: () => decision.then(line.entry) };
+      });
+      if (outcome.kind === 'answer') return outcome.value;
+      // Folded only once committed: a rolled-back row must never reach the ledger.
+      this.fold([outcome.row]);
+      return outcome.answer();
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Stops polling and waits for the writes under way. */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.queue;
+  }
+}

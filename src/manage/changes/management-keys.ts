@@ -1,0 +1,56 @@
+// Management keys (`mk_…`): made through the same module as every change (the first one from the
+// CLI), their material shown once and only its SHA-256 kept, like API keys.
+import { randomId } from '../../api/orders/ids.ts';
+import type { ManageScope } from '../contract.ts';
+import { manageProblem } from '../problems.ts';
+import type { Planned, PlanContext } from './plan.ts';
+
+/** POST (CLI) create a management key with these scopes. */
+export function planCreateManagementKey(ctx: PlanContext, name: string, scopes: ManageScope[]): Planned {
+  const material = randomId('mk_', 32);
+  const mkId = randomId('mkid_', 16);
+  const view = {
+    mk_id: mkId,
+    name,
+    scopes,
+    key_last4: material.slice(-4),
+    created_at: ctx.now.toISOString(),
+    revoked_at: null,
+  };
+  return {
+    action: 'management_key.create',
+    target: { type: 'management_key', id: mkId, name },
+    before: null,
+    after: view,
+    effects: [
+      {
+        event: 'management_key_created',
+        mk_id: mkId,
+        name,
+        scopes,
+        key_hash_sha256: ctx.sha256(material),
+        key_last4: view.key_last4,
+        created_at: view.created_at,
+      },
+    ],
+    status: 201,
+    secret: material,
+  };
+}
+
+/** Revoke a management key. */
+export function planRevokeManagementKey(ctx: PlanContext, mkId: string): Planned {
+  const key = ctx.ledger.state.managementKeys.get(mkId);
+  if (!key) return manageProblem('not-found', `No management key ${mkId}`);
+  if (key.revoked_at !== null) return manageProblem('conflict', `${mkId} is already revoked`);
+  const at = ctx.now.toISOString();
+  const { key_hash_sha256: _hash, ...view } = key;
+  return {
+    action: 'management_key.revoke',
+    target: { type: 'management_key', id: mkId, name: key.name },
+    before: view,
+    after: { ...view, revoked_at: at },
+    effects: [{ event: 'management_key_revoked', mk_id: mkId, revoked_at: at }],
+    status: 200,
+  };
+}

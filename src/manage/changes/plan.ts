@@ -1,0 +1,34 @@
+// What every change works out before anything is written: its action, target, the state before
+// and after, and the effects that make it so. The same plan serves the dry run and the apply.
+import type { PlainResponse } from '../../api/orders/plain.ts';
+import type { Target } from '../audit.ts';
+import type { Effect } from '../effects.ts';
+import type { Ledger, TextSha256 } from '../ledger.ts';
+
+/** A change worked out on the current state. */
+export interface ChangePlan {
+  action: string;
+  target: Target;
+  before: unknown;
+  after: unknown;
+  effects: Effect[];
+  /** The answer's status once applied (201 for a new key). */
+  status: 200 | 201;
+  /** A new key's material, answered once and never stored. */
+  secret?: string;
+}
+
+/** What planning needs beside the state. */
+export interface PlanContext {
+  ledger: Ledger;
+  now: Date;
+  sha256: TextSha256;
+}
+
+/** A change's plan, or the problem that refuses it. */
+export type Planned = ChangePlan | PlainResponse;
+
+/** Whether planning refused. */
+export function isRefusal(planned: Planned): planned is PlainResponse {
+  return 'status' in planned && 'body' in planned && 'headers' in planned;
+}

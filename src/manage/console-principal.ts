@@ -1,0 +1,27 @@
+// The console's actor (issue 23's operators, the CONSOLE_TOKEN admin, the open demo's visitor, as
+// the server's gate resolves them: src/live/console-actor.ts) as the management module's Principal,
+// so a change made from the console is audited with the same actor type, id and name. A viewer
+// reads; an operator and an admin may change (which stages an operator may change is
+// src/operators/roles.ts `mayChange`, asked per change).
+import type { ConsoleActor } from '../live/console-actor.ts';
+import type { Role } from '../operators/roles.ts';
+import type { Actor, ActorType, Principal } from './actor.ts';
+import { manageScopes, type ManageScope } from './contract.ts';
+
+/** Every console actor type is an audit actor type (a compile error if the two drift apart). */
+const consoleActorTypes: Record<ConsoleActor['type'], ActorType> = {
+  operator: 'operator',
+  console_token: 'console_token',
+  demo_visitor: 'demo_visitor',
+};
+
+/** The management scopes a console role holds. */
+export function scopesOfRole(role: Role): ManageScope[] {
+  return role === 'viewer' ? manageScopes.filter((scope) => scope.endsWith(':read')) : [...manageScopes];
+}
+
+/** The console's actor as the management module's principal: the audit entry's actor and its scopes. */
+export function consolePrincipal(actor: ConsoleActor): Principal {
+  const audited: Actor = { type: consoleActorTypes[actor.type], id: actor.id, name: actor.name };
+  return { actor: audited, scopes: scopesOfRole(actor.role) };
+}

@@ -1,0 +1,163 @@
+// The management API's contract: scopes, bodies and query parameters as zod schemas, the single
+// source for the handler, the CLI, the OpenAPI document and the tests. Imports no framework.
+import { z } from 'zod';
+import { endpoints } from '../../simulator/world/catalog.ts';
+import { maxRotationOverlapDays } from '../api/key-rotation.ts';
+
+/** What a management key (or an operator) may be allowed to do. */
+export const manageScopes = [
+  'keys:read',
+  'keys:write',
+  'routes:read',
+  'routes:write',
+  'consumers:read',
+  'consumers:write',
+  'audit:read',
+] as const;
+
+/** A management scope. */
+export type ManageScope = (typeof manageScopes)[number];
+
+/** Every scope an API key may hold: the scopes the API's routes need. */
+export const apiKeyScopes = [...new Set(endpoints.map((e) => e.scope))].sort();
+
+/** Where an API key may be used. */
+export const environments = ['production', 'sandbox', 'staging'] as const;
+
+/** Bounds the contract holds to. */
+export const manageLimits = {
+  /** The longest overlap of a roll: a rotation is meant to end (the CLI's and the rotate what-if's limit). */
+  maxOverlapMs: maxRotationOverlapDays * 86_400_000,
+  maxNameLength: 100,
+  maxBudget: 1_000_000_000,
+  /** Audit entries per page. */
+  defaultPageSize: 50,
+  maxPageSize: 500,
+} as const;
+
+/** The overlap presets of a roll, in milliseconds. */
+export const overlapPresets = {
+  now: 0,
+  '1h': 3_600_000,
+  '24h': 86_400_000,
+  '7d': 604_800_000,
+  '30d': 2_592_000_000,
+} as const;
+
+/** An ISO 8601 duration as a roll's overlap accepts it: weeks, or days and a time part. */
+export const isoDurationPattern = /^P(?:(\d+)W|(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?)$/;
+
+/** Milliseconds of an overlap (a preset or an ISO 8601 duration); null when it is neither. */
+export function overlapMs(text: string): number | null {
+  if (text in overlapPresets) return overlapPresets[text as keyof typeof overlapPresets];
+  const match = isoDurationPattern.exec(text);
+  if (!match || text === 'P' || text.endsWith('T')) return null;
+  const [, w = '0', d = '0', h = '0', m = '0', s = '0'] = match;
+  return (((Number(w) * 7 + Number(d)) * 24 + Number(h)) * 60 + Number(m)) * 60_000 + Number(s) * 1000;
+}
+
+const name = z.string().trim().min(1).max(manageLimits.maxNameLength);
+const budget = z.int().min(1).max(manageLimits.maxBudget);
+const apiScopes = z
+  .array(z.enum(apiKeyScopes as [string, ...string[]]))
+  .min(1)
+  .max(apiKeyScopes.length)
+  .refine((list) => new Set(list).size === list.length, 'must not repeat a scope');
+const instant = z.iso.datetime({ offset: true });
+const day = z.union([z.iso.date(), instant]);
+/** Run the change as a dry run: nothing changes; the answer is its preview and a preview token. */
+const dryRun = z.boolean().optional().describe('Preview only: nothing changes');
+/** The token a dry run of exactly this change returned; applying a change needs it. */
+const previewToken = z.string().min(1).max(300).optional().describe('From the dry run of this change');
+const run = { dry_run: dryRun, preview_token: previewToken };
+
+/** POST /keys: issue a key (its value is in the answer once). */
+export const issueKeySchema = z.strictObject({
+  name,
+  environment: z.enum(environments).default('sandbox'),
+  plan: z.string().min(1).max(50).default('Sandbox'),
+  rpm_budget: budget.optional().describe("Default: the plan's"),
+  quota_orders_per_month: budget.optional().describe("Default: the plan's"),
+  scopes: apiScopes.default(['orders:write', 'orders:read']),
+  expires_at: instant.nullable().default(null),
+  ...run,
+});
+
+/** PATCH /keys/{id}: change what a key may do; at least one field. */
+export const updateKeySchema = z
+  .strictObject({
+    name: name.optional(),
+    rpm_budget: budget.optional(),
+    quota_orders_per_month: budget.optional(),
+    scopes: apiScopes.optional(),
+    expires_at: instant.nullable().optional(),
+    ...run,
+  })
+  .refine(
+    (body) => ['name', 'rpm_budget', 'quota_orders_per_month', 'scopes', 'expires_at'].some((f) => f in body),
+    'must change at least one of name, rpm_budget, quota_orders_per_month, scopes, expires_at',
+  );
+
+/** POST /keys/{id}/revoke and POST /routes/{id}/restore: nothing but the run. */
+export const runOnlySchema = z.strictObject(run);
+
+/** POST /keys/{id}/roll: a replacement now, the old key working until the overlap ends. */
+export const rollKeySchema = z.strictObject({
+  overlap: z
+    .string()
+    .max(40)
+    .refine(
+      (text) => overlapMs(text) !== null,
+      'must be now, 1h, 24h, 7d, 30d or an ISO 8601 duration (P3D, PT12H)',
+    )
+    .refine((text) => (overlapMs(text) ?? 0) <= manageLimits.maxOverlapMs, 'must be at most 90 days')
+    .default('24h'),
+  ...run,
+});
+
+/** POST /routes/{id}/deprecate: callers get Deprecation, Sunset and Link from now on. */
+export const deprecateRouteSchema = z.strictObject({
+  sunset_at: day.describe('When the route stops being served (date or date-time, UTC)'),
+  successor_route_id: z.string().min(1).max(100).nullable().default(null),
+  ...run,
+});
+
+/** PATCH /consumers/{id}: its plan or its quota; at least one. */
+export const changeConsumerSchema = z
+  .strictObject({
+    plan: z.string().min(1).max(50).optional(),
+    quota_requests_per_period: budget.optional(),
+    ...run,
+  })
+  .refine(
+    (body) => 'plan' in body || 'quota_requests_per_period' in body,
+    'must change plan or quota_requests_per_period',
+  );
+
+/** GET /audit's query: filters and a cursor (the `next_cursor` of the previous page). */
+export const auditQuerySchema = z.strictObject({
+  actor: z.string().min(1).max(100).optional().describe("The actor's id"),
+  actor_type: z.enum(['management_key', 'operator', 'cli', 'demo_visitor', 'console_token']).optional(),
+  action: z.string().min(1).max(60).optional(),
+  target: z.string().min(1).max(120).optional().describe('A target id (key_…, rt_…, con_…, mk_…)'),
+  since: instant.optional(),
+  until: instant.optional(),
+  limit: z.coerce.number().int().min(1).max(manageLimits.maxPageSize).default(manageLimits.defaultPageSize),
+  cursor: z
+    .string()
+    .regex(/^\d{1,12}$/, 'must be a next_cursor this API returned')
+    .optional(),
+});
+
+/** Issue body. */
+export type IssueKey = z.infer<typeof issueKeySchema>;
+/** Update body. */
+export type UpdateKey = z.infer<typeof updateKeySchema>;
+/** Roll body. */
+export type RollKey = z.infer<typeof rollKeySchema>;
+/** Deprecate body. */
+export type DeprecateRoute = z.infer<typeof deprecateRouteSchema>;
+/** Consumer change body. */
+export type ChangeConsumer = z.infer<typeof changeConsumerSchema>;
+/** Audit query. */
+export type AuditQuery = z.infer<typeof auditQuerySchema>;

@@ -1,0 +1,130 @@
+// The management API as one function: (request as plain data, deps) => response as plain data.
+// Cross-site refusal, routing, authentication (a Bearer management key, or a principal the
+// transport authenticated), the scope each route needs, then a read or a change. Imports no
+// framework and nothing of server/.
+import { challenge, parseAuthorization } from '../api/orders/auth.ts';
+import { randomId } from '../api/orders/ids.ts';
+import type { PlainResponse } from '../api/orders/plain.ts';
+import { json, withRequestId } from '../api/orders/respond.ts';
+import type { Principal } from './actor.ts';
+import type { ManageScope } from './contract.ts';
+import type { ManageDeps } from './deps.ts';
+import { manageOpenApi } from './openapi.ts';
+import { manageProblem } from './problems.ts';
+import { readRoute } from './reads.ts';
+import type { ManageRequest } from './request.ts';
+import { writeRoute } from './writes.ts';
+
+/** Where the API lives. */
+export const managePrefix = '/manage/v1';
+
+/** A route: the methods it answers, the scope each needs. */
+interface Endpoint {
+  pattern: RegExp;
+  methods: Partial<Record<string, ManageScope | null>>;
+}
+
+const id = '([A-Za-z0-9_-]{1,120})';
+/** Every route of the API (path after the prefix). */
+const endpoints: Endpoint[] = [
+  { pattern: /^\/openapi\.json$/, methods: { GET: null } },
+  { pattern: /^\/keys$/, methods: { GET: 'keys:read', POST: 'keys:write' } },
+  { pattern: new RegExp(`^/keys/${id}$`), methods: { GET: 'keys:read', PATCH: 'keys:write' } },
+  { pattern: new RegExp(`^/keys/${id}/(revoke|roll)$`), methods: { POST: 'keys:write' } },
+  { pattern: /^\/routes$/, methods: { GET: 'routes:read' } },
+  { pattern: new RegExp(`^/routes/${id}$`), methods: { GET: 'routes:read' } },
+  { pattern: new RegExp(`^/routes/${id}/(deprecate|restore)$`), methods: { POST: 'routes:write' } },
+  { pattern: /^\/consumers$/, methods: { GET: 'consumers:read' } },
+  { pattern: new RegExp(`^/consumers/${id}$`), methods: { GET: 'consumers:read', PATCH: 'consumers:write' } },
+  { pattern: /^\/audit$/, methods: { GET: 'audit:read' } },
+];
+
+/** Whether a request-target is the management API's. */
+export function isManageTarget(target: string): boolean {
+  const path = target.split('?')[0] ?? '';
+  return path === managePrefix || path.startsWith(`${managePrefix}/`);
+}
+
+/** Answers one request; never throws (a store that is out is 503, anything else 500). */
+export async function handleManage(request: ManageRequest, deps: ManageDeps): Promise<PlainResponse> {
+  const requestId = deps.requestId?.() ?? randomId('req_');
+  let response: PlainResponse;
+  try {
+    response = await dispatch(request, deps, requestId);
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    response =
+      code === 'STORE_UNAVAILABLE'
+        ? manageProblem('service-unavailable', 'Nothing was changed; retry after 1 s', {
+            headers: { 'retry-after': '1' },
+          })
+        : manageProblem('internal-error', 'The request could not be completed; nothing was changed');
+  }
+  return withRequestId(response, requestId);
+}
+
+async function dispatch(request: ManageRequest, deps: ManageDeps, requestId: string): Promise<PlainResponse> {
+  const method = request.method.toUpperCase();
+  const path = (request.path.split('?')[0] ?? '').slice(managePrefix.length);
+  if (method !== 'GET' && method !== 'HEAD' && request.crossSite !== null)
+    return manageProblem('cross-site-request', request.crossSite);
+  let endpoint: Endpoint | undefined;
+  let match: RegExpExecArray | null = null;
+  for (const candidate of endpoints) {
+    match = candidate.pattern.exec(path);
+    if (match) {
+      endpoint = candidate;
+      break;
+    }
+  }
+  if (!endpoint || !match)
+    return manageProblem('not-found', `No management resource at ${managePrefix}${path}`);
+  const asked = method === 'HEAD' ? 'GET' : method;
+  const scope = endpoint.methods[asked];
+  if (scope === undefined) {
+    const allow = Object.keys(endpoint.methods).join(', ');
+    return manageProblem('method-not-allowed', `Use ${allow}`, { headers: { allow } });
+  }
+  if (scope === null) return json(200, manageOpenApi(), { 'cache-control': 'public, max-age=300' });
+  const principal = authenticate(request, deps);
+  if ('status' in principal) return principal;
+  if (!principal.scopes.includes(scope)) {
+    const detail = `This management key lacks the ${scope} scope`;
+    return manageProblem('insufficient-scope', detail, {
+      headers: { 'www-authenticate': challenge('insufficient_scope', detail, scope) },
+    });
+  }
+  const params = match.slice(1);
+  if (asked === 'GET') return readRoute(path, params, request.path, deps);
+  return writeRoute(asked, path, params, request, principal, deps, requestId);
+}
+
+/** The caller: a principal the transport set, or the management key its Bearer token names. */
+function authenticate(request: ManageRequest, deps: ManageDeps): Principal | PlainResponse {
+  if (request.principal) return request.principal;
+  const credential = parseAuthorization(request.headers.authorization);
+  if (credential.kind === 'missing')
+    return manageProblem('unauthenticated', 'Send "Authorization: Bearer <management key>"', {
+      headers: { 'www-authenticate': challenge() },
+    });
+  if (credential.kind === 'malformed')
+    return manageProblem('invalid-request', credential.reason, {
+      headers: { 'www-authenticate': challenge('invalid_request', credential.reason) },
+    });
+  const hashed = deps.sha256(credential.token);
+  let key = deps.store.current().state.managementKeyByHash(hashed);
+  if (!key && deps.store.refresh) {
+    deps.store.refresh();
+    key = deps.store.current().state.managementKeyByHash(hashed);
+  }
+  const reason = !key
+    ? 'The management key is not recognised'
+    : key.revoked_at !== null
+      ? 'The management key has been revoked'
+      : null;
+  if (reason !== null || !key)
+    return manageProblem('invalid-token', reason ?? '', {
+      headers: { 'www-authenticate': challenge('invalid_token', reason ?? '') },
+    });
+  return { actor: { type: 'management_key', id: key.mk_id, name: key.name }, scopes: key.scopes };
+}

@@ -1,0 +1,52 @@
+// Preview tokens: what a dry run hands back and applying needs, so what is confirmed is exactly
+// what was previewed. An HMAC over the action, the target, the parameters and the target's version
+// (the trail's seq of the last change to it), prefixed by that version: a token whose parameters
+// differ is a mismatch (422), one whose target changed since is stale (412).
+
+/** Keyed hash (HMAC-SHA-256, base64url) with the deployment's secret. */
+export type Hmac = (text: string) => string;
+
+/** What a token binds. */
+export interface PreviewSubject {
+  action: string;
+  target: string;
+  /** The change's parameters, without dry_run and preview_token. */
+  params: Record<string, unknown>;
+}
+
+/** JSON with object members sorted, so equal parameters give equal text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const macOf = (hmac: Hmac, subject: PreviewSubject, version: number) =>
+  hmac(canonicalJson([subject.action, subject.target, subject.params, version]));
+
+/** The token for a change previewed at the target's `version`. */
+export function previewToken(hmac: Hmac, subject: PreviewSubject, version: number): string {
+  return `pv_${version}_${macOf(hmac, subject, version)}`;
+}
+
+/** What a token says about applying `subject` at `version`. */
+export type TokenCheck = 'valid' | 'stale' | 'mismatch';
+
+/** Checks a token against the change being applied and the target's current version. */
+export function checkPreviewToken(
+  hmac: Hmac,
+  token: string,
+  subject: PreviewSubject,
+  version: number,
+): TokenCheck {
+  const match = /^pv_(\d{1,12})_([A-Za-z0-9_-]+)$/.exec(token);
+  if (!match) return 'mismatch';
+  const given = Number(match[1]);
+  if (macOf(hmac, subject, given) !== match[2]) return 'mismatch';
+  return given === version ? 'valid' : 'stale';
+}
