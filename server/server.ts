@@ -92,7 +92,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
   const api = await loadApiRuntime(options.api);
   // The console reads the running API's log through the live source (pages never import server/).
-  if (api.log) installLiveSource({ startedAtMs: Date.now(), log: api.log });
+  if (api.log) installLiveSource({ startedAtMs: Date.now(), log: api.log, events: api.deps.events });
   const distDir = options.distDir ?? 'dist';
   const astro =
     options.console === false
