@@ -10,7 +10,12 @@ import { liveSource, type EventsReader } from './source.ts';
 export const eventsPageSize = 50;
 
 /** Event types the screen can be filtered by (docs/events.md). */
-export const eventTypes: readonly string[] = ['order.created', 'endpoint.disabled', 'key.revoked', 'key.rolled'];
+export const eventTypes: readonly string[] = [
+  'order.created',
+  'endpoint.disabled',
+  'key.revoked',
+  'key.rolled',
+];
 
 /** The environment shown when the URL names none: the demo key's. */
 export const defaultEventsEnvironment: Environment = 'sandbox';
@@ -29,7 +34,11 @@ export function parseEventsState(params: URLSearchParams): EventsState {
   const type = params.get('type');
   if (type !== null && eventTypes.includes(type)) state.type = type;
   const env = params.get('env');
-  if (env !== null && env !== defaultEventsEnvironment && (logEnvironments as readonly string[]).includes(env))
+  if (
+    env !== null &&
+    env !== defaultEventsEnvironment &&
+    (logEnvironments as readonly string[]).includes(env)
+  )
     state.env = env as Environment;
   const after = params.get('after');
   if (after !== null && /^evt_[A-Za-z0-9]{1,80}$/.test(after)) state.after = after;

@@ -1,8 +1,8 @@
 // What the console reads of the running API: its request log, its events and the keys issued or
-// changed on this server. The server installs a source when it starts; a page asks for it at request time and
-// gets null on a static deployment or at build time, where nothing is live. Pages never import
-// server/: the server hands its source over through a global, because the console's build bundles
-// its own copy of every src/ module.
+// changed on this server. The server installs a source when it starts; a page asks for it at
+// request time and gets null on a static deployment or at build time, where nothing is live. Pages
+// never import server/: the server hands its source over through a global, because the console's
+// build bundles its own copy of every src/ module.
 import type { EventStore } from '../api/orders/deps.ts';
 import type { RequestLogReader } from '../api/request-log.ts';
 
