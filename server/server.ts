@@ -93,7 +93,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
   const api = await loadApiRuntime(options.api);
   // The console reads the running API's log through the live source (pages never import server/).
-  if (api.log) installLiveSource(liveSourceOf(api.log, api.manage));
+  if (api.log) installLiveSource({ ...liveSourceOf(api.log, api.manage), events: api.deps.events });
   const distDir = options.distDir ?? 'dist';
   const astro =
     options.console === false

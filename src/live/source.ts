@@ -1,13 +1,17 @@
-// What the console reads of the running API, as one typed interface: its request log, the keys
-// issued or changed through the management module, and the audit trail. The server installs a
-// source when it starts; a page asks for it at request time and gets null on a static deployment
-// or at build time, where nothing is live. Pages never import server/ and never read the server's
-// files: the server hands its source over through a global, because the console's build bundles
-// its own copy of every src/ module.
+// What the console reads of the running API, as one typed interface: its request log, its events,
+// the keys issued or changed through the management module, and the audit trail. The server
+// installs a source when it starts; a page asks for it at request time and gets null on a static
+// deployment or at build time, where nothing is live. Pages never import server/ and never read the
+// server's files: the server hands its source over through a global, because the console's build
+// bundles its own copy of every src/ module.
+import type { EventStore } from '../api/orders/deps.ts';
 import type { RequestLogReader } from '../api/request-log.ts';
 import type { IssuedKeys } from '../lib/issued-keys.ts';
 import type { AuditPage } from '../manage/audit.ts';
 import type { AuditQuery } from '../manage/contract.ts';
+
+/** What the console reads of the running API's events (the store GET /v2/events reads). */
+export type EventsReader = Pick<EventStore, 'list'>;
 
 /** The running API, as the console sees it. */
 export interface LiveSource {
@@ -18,6 +22,8 @@ export interface LiveSource {
   keys(): IssuedKeys;
   /** A page of the audit trail, newest first (the management API's GET /audit). */
   audit(query: AuditQuery): AuditPage;
+  /** The events this server raised; absent when it serves no events. */
+  events?: EventsReader;
 }
 
 const slot = Symbol.for('estate-console.live-source');

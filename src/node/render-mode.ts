@@ -16,6 +16,7 @@ export function consoleRender(env: NodeJS.ProcessEnv = process.env): ConsoleRend
  */
 export const liveRoutes: readonly string[] = [
   'src/pages/app/api/logs',
+  'src/pages/app/api/events',
   'src/pages/app/api/keys/[...issued].astro',
   'src/pages/app/api/keys/lifecycle',
   'src/pages/app/session.ts',

@@ -19,6 +19,7 @@ describe.runIf(browserAvailable())('console shell at /app/api', () => {
       'Functions',
       'Consumers',
       'Logs',
+      'Events',
     ]);
     expect(errors).toEqual([]);
     await page.close();
@@ -30,6 +31,7 @@ describe.runIf(browserAvailable())('console shell at /app/api', () => {
     ['Functions', '/app/api/functions', 'Functions'],
     ['Consumers', '/app/api/consumers', 'Consumers'],
     ['Logs', '/app/api/logs', 'Request log'],
+    ['Events', '/app/api/events', 'Events'],
   ])('navigates to %s', async (label, path, heading) => {
     const { server, browser } = session();
     const { page, errors } = await openPage(browser);
