@@ -39,11 +39,13 @@ with known as (
       or exists (select 1 from consumers where consumer_id = target_id) then true
     else error(format('preview_throttle_total: no key or consumer {}', target_id)) end as is_known
 )
+-- One row even without recorded demand (an aggregate without groups); only inner joins, so the
+-- macro also runs correlated (per alert row in a subquery).
 select
-  coalesce(
+  case when (select is_known from known) then coalesce(
     sum(greatest(0, d.requests_per_minute - rpm)::BIGINT * d.minutes)::DOUBLE / any_value(w.days),
     0
-  )::DOUBLE as throttled_per_day
-from known k
+  ) end::DOUBLE as throttled_per_day
+from blast_demand_rollup d
 cross join workspace w
-left join blast_demand_rollup d on k.is_known and (d.key_id = target_id or d.consumer_id = target_id);
+where d.key_id = target_id or d.consumer_id = target_id;
