@@ -38,6 +38,19 @@ const consoleHome = '/app/api';
 const placeholderOrigin = 'http://console.invalid';
 
 /**
+ * A request-target as a URL, or null when it is not one: bad percent-encoding, or a path that
+ * would read as another host (`//%00`, which `new URL(target, base)` takes for an authority).
+ */
+function consoleUrl(target: string): URL | null {
+  if (!decodableTarget(target)) return null;
+  try {
+    return target.startsWith('/') ? new URL(placeholderOrigin + target) : new URL(target, placeholderOrigin);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Where to go after signing in: a console path of this site, normalised and percent-encoded (so it
  * is always a valid Location), or the console's home. Control characters, backslashes and any path
  * that leaves /app/ once its dot segments are resolved go home.
@@ -132,8 +145,8 @@ export function consoleGate(console: NodeHandler, access: ConsoleAccess | string
   };
 
   const gate = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    if (!decodableTarget(req.url ?? '/')) return writePlain(res, malformedPathProblem());
-    const url = new URL(req.url ?? '/', placeholderOrigin);
+    const url = consoleUrl(req.url ?? '/');
+    if (url === null) return writePlain(res, malformedPathProblem());
     const unsafe = !safeMethods.has(req.method ?? 'GET');
     if (unsafe) {
       const crossSite = crossSiteRefusal({

@@ -113,6 +113,11 @@ describe('a console path that is not valid percent-encoding gets 400 problem+jso
     expect(JSON.parse(res.body)).toMatchObject({ status: 400, code: 'invalid_request' });
   });
 
+  it('a path starting with two slashes is a path, not a host (//%00 was a 500)', async () => {
+    const res = await sendRaw(port, { method: 'GET', target: '//%00?x=1', headers: { accept: 'text/html' } });
+    expect(res.status).toBeLessThan(500);
+  });
+
   it('on the open console too', async () => {
     const res = await sendRaw(openPort, { method: 'GET', target: '/%ZZ' });
     expect(res.status).toBe(400);
