@@ -32,6 +32,8 @@ interface Claimed {
 
 /** One worker's share of the deliveries in Postgres. */
 export class PostgresDeliveryQueue implements DeliveryQueue {
+  /** Endpoints being disabled by this process right now. */
+  private readonly disabling = new Set<string>();
   private readonly db: PostgresDatabase;
   private readonly events: EventStore;
   private readonly webhooks: WebhookStore;
@@ -185,9 +187,17 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
 
   /** Disables an endpoint, drops its waiting deliveries and raises `endpoint.disabled`. */
   private async disable(endpoint: WebhookEndpoint, reason: string): Promise<void> {
-    const disabled: WebhookEndpoint = { ...endpoint, status: 'disabled', disabled_reason: reason };
-    await this.webhooks.save(disabled);
-    await this.db.query('drop_endpoint_deliveries', postgresSql('drop_endpoint_deliveries'), [endpoint.id]);
-    await this.events.raise(endpointDisabledEvent(randomId('evt_'), disabled, this.o.clock.now()));
+    // Two deliveries sent at once can both be refused: the endpoint is disabled, and said so, once.
+    if (this.disabling.has(endpoint.id)) return;
+    this.disabling.add(endpoint.id);
+    try {
+      if ((await this.webhooks.get(endpoint.id))?.status === 'disabled') return;
+      const disabled: WebhookEndpoint = { ...endpoint, status: 'disabled', disabled_reason: reason };
+      await this.webhooks.save(disabled);
+      await this.db.query('drop_endpoint_deliveries', postgresSql('drop_endpoint_deliveries'), [endpoint.id]);
+      await this.events.raise(endpointDisabledEvent(randomId('evt_'), disabled, this.o.clock.now()));
+    } finally {
+      this.disabling.delete(endpoint.id);
+    }
   }
 }
