@@ -5,6 +5,7 @@ import { parseIdempotencyKey } from '../api/orders/idempotency-key.ts';
 import type { PlainResponse } from '../api/orders/plain.ts';
 import type { Principal } from './actor.ts';
 import { runChange, type ChangeRequest } from './apply.ts';
+import { planDemoReset, workspaceTarget } from './changes/demo-reset.ts';
 import { planIssue, planRevoke, planRoll, planUpdate } from './changes/keys.ts';
 import type { Planned, PlanContext } from './changes/plan.ts';
 import { planConsumer, planDeprecate, planRestore } from './changes/routes-consumers.ts';
@@ -37,6 +38,11 @@ function writeOf(
   id: string,
   verb: string | undefined,
 ): WriteSpec<z.ZodType> & { targetId: string } {
+  if (path === '/demo/reset')
+    return {
+      ...spec({ schema: runOnlySchema, action: 'demo.reset', targetType: 'workspace', plan: planDemoReset }),
+      targetId: workspaceTarget.id,
+    };
   if (path === '/keys')
     return {
       ...spec({ schema: issueKeySchema, action: 'key.issue', targetType: 'key', plan: planIssue }),
@@ -119,6 +125,11 @@ export async function writeRoute(
       errors: [{ pointer: '', parameter: 'Idempotency-Key', code: 'invalid', detail: header.reason }],
     });
   const idempotencyKey = header.kind === 'key' ? header.key : undefined;
+  if (path === '/demo/reset' && principal.actor.type !== 'demo_visitor')
+    return manageProblem(
+      'open-demo-only',
+      'Reset demo is for the open demo (no CONSOLE_TOKEN, no operators): a deployment keeps its changes',
+    );
   const read = await bodyText(request);
   if (isResponse(read)) return read;
   const write = writeOf(method, path, params[0] ?? '', params[1]);
