@@ -138,4 +138,103 @@ describe.runIf(browserAvailable())('the console acts', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('rolls the highest-blast production key with a 10 s overlap, its name typed: the old key answers 201 until the overlap ends, then 401', async () => {
+    const { server, browser } = session();
+    const [top] = await ws.query<{ key_id: string; name: string }>(
+      `select k.key_id, k.name from keys k join v_blast_score b on b.target_type = 'key' and b.target_id = k.key_id
+       where k.environment = 'production' and k.status in ('active', 'expiring') order by b.score desc limit 1`,
+    );
+    const material = world.keys.find((k) => k.key_id === top?.key_id)?.material;
+    if (!top || !material) throw new Error('the workspace has no production key with known material');
+    expect((await orderWith(server, material)).status).toBe(201);
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${server.baseUrl}/app/api/keys/${top.key_id}`);
+    await openAct(page, 'Roll');
+    const dialog = page.getByRole('dialog');
+    // The rotate what-if is filled in with the overlap chosen (24 h by default: 1 day).
+    expect(await page.locator('#what-if-rotate [data-what-if-input="rotateOverlapDays"]').inputValue()).toBe('1');
+    await dialog.getByLabel('Another duration').check();
+    await dialog.getByLabel(/^Duration/).fill('10 s');
+    expect(await page.locator('#what-if-rotate [data-what-if-input="rotateOverlapDays"]').inputValue()).toBe('0');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    const confirm = dialog.getByLabel(/^Type .* to confirm/);
+    await confirm.waitFor();
+    const apply = dialog.getByRole('button', { name: 'Roll', exact: true });
+    expect(await apply.isDisabled()).toBe(true);
+    await confirm.fill(top.name.slice(0, -1));
+    expect(await apply.isDisabled()).toBe(true);
+    await confirm.fill(top.name);
+    const answered = page.waitForResponse((r) => r.url().endsWith('/roll') && r.request().method() === 'POST' && !r.request().postData()?.includes('dry_run'));
+    await apply.click();
+    const rolled = (await (await answered).json()) as { audit_entry_id: string; after: { rotation_ends_at: string } };
+    const endsMs = Date.parse(rolled.after.rotation_ends_at);
+    await dialog.locator('[data-act-out="audit"]').waitFor();
+    expect(await dialog.locator('[data-act-out="secret"]').textContent()).toMatch(/^sk_live_/);
+
+    // Poll the old key through the overlap: every answer finished before its end is 201; the
+    // first sent a second after it (every server within a second) and later are 401.
+    const seen: { sentMs: number; doneMs: number; status: number; auditEntryId?: string }[] = [];
+    await until(
+      'the old key to be refused after the overlap',
+      async () => {
+        const sentMs = Date.now();
+        const answer = await orderWith(server, material);
+        seen.push({ sentMs, doneMs: Date.now(), ...answer });
+        return answer.status === 401 && sentMs > endsMs + 1000;
+      },
+      { timeoutMs: 25_000, everyMs: 250 },
+    );
+    const during = seen.filter((s) => s.doneMs < endsMs);
+    expect(during.length).toBeGreaterThan(0);
+    expect(during.every((s) => s.status === 201)).toBe(true);
+    const after = seen.filter((s) => s.sentMs > endsMs + 1000);
+    expect(after.every((s) => s.status === 401 && s.auditEntryId === rolled.audit_entry_id)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('refuses a cross-site form POST and a cross-site JSON fetch to the management API', async () => {
+    const { server, browser } = session();
+    const context = await browser.newContext();
+    const elsewhere = await context.newPage();
+    await elsewhere.goto(attackerUrl);
+    const refusedForm = elsewhere.waitForResponse((r) => r.url().endsWith('/revoke'));
+    await elsewhere.getByRole('button', { name: 'Win a prize' }).click();
+    expect((await refusedForm).status()).toBe(403);
+    expect(await elsewhere.textContent('body')).toContain('cross_site_request');
+    await elsewhere.goto(attackerUrl);
+    const refusedFetch = elsewhere.waitForResponse((r) => r.url().endsWith('/revoke'));
+    const sent = await elsewhere.evaluate(() => (window as unknown as { sendJson(): Promise<string> }).sendJson());
+    expect(sent).toBe('sent');
+    expect((await refusedFetch).status()).toBe(403);
+    // Nothing changed: the demo key still works.
+    expect((await callApi(server)).status).toBe(201);
+    await context.close();
+  });
+
+  it('a viewer cannot roll: the buttons are disabled with the reason, and the API refuses 403', async () => {
+    const { server, browser } = session();
+    const directory = new FileOperatorDirectory(join(server.apiDir, 'operators.jsonl'), { recheckMs: 0 });
+    const { token } = await addOperator(directory, { name: 'Vera', role: 'viewer' });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await until('the console to ask for a sign-in', async () => {
+      await page.goto(`${server.baseUrl}/app/sign-in?next=%2Fapp%2Fapi%2Fkeys%2F${demoKeyId}`);
+      return (await page.getByLabel('Operator or console token').count()) > 0;
+    });
+    await page.getByLabel('Operator or console token').fill(token);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.baseUrl}/app/api/keys/${demoKeyId}`);
+    await page.locator('[data-act-panel][data-ready="true"]').waitFor();
+    const roll = page.getByRole('button', { name: 'Roll…' });
+    expect(await roll.isDisabled()).toBe(true);
+    expect(await page.locator('[data-act-reason]').textContent()).toMatch(/Vera, a viewer: viewers read/);
+    for (const body of [{ overlap: '1h', dry_run: true }, { overlap: '1h', preview_token: 'pv_x' }]) {
+      const answer = await pageFetch(page, 'POST', `/keys/${demoKeyId}/roll`, body);
+      expect(answer.status).toBe(403);
+      expect(answer.body.detail).toMatch(/^Vera may not change this/);
+    }
+    await context.close();
+  });
 });
