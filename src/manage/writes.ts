@@ -19,6 +19,7 @@ import {
 } from './contract.ts';
 import type { ManageDeps } from './deps.ts';
 import { manageProblem } from './problems.ts';
+import { stageOfWrite, stageRefusal } from './stage-guard.ts';
 import { bodyText, isResponse, parsed, type ManageRequest } from './request.ts';
 
 /** One write: its schema, its action and target, and its plan. */
@@ -136,6 +137,8 @@ export async function writeRoute(
   const body = parsed(request, read.text, write.schema);
   if (isResponse(body)) return body;
   const { dry_run: dryRun, preview_token: token, ...params_ } = body as Record<string, unknown>;
+  const refused = stageRefusal(principal, stageOfWrite(path, params_, deps.store.current().state));
+  if (refused) return refused;
   const change: ChangeRequest = {
     action: write.action,
     targetType: write.targetType,
