@@ -42,6 +42,13 @@ async function openAct(page: Page, label: string): Promise<void> {
   await page.locator('[data-act-dialog][open]').waitFor();
 }
 
+/** Types the target's name when the confirmation asks for it (a high blast score, production). */
+async function typeNameIfAsked(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  const typed = dialog.getByLabel(/^Type .* to confirm/);
+  if (await typed.isVisible()) await typed.fill((await dialog.locator('[data-act-name]').textContent()) ?? '');
+}
+
 /** The management API as the browser's page calls it: status and body. */
 function pageFetch(page: Page, method: string, path: string, body?: unknown) {
   return page.evaluate(
@@ -148,7 +155,7 @@ describe.runIf(browserAvailable())('the console acts', () => {
     const material = world.keys.find((k) => k.key_id === top?.key_id)?.material;
     if (!top || !material) throw new Error('the workspace has no production key with known material');
     expect((await orderWith(server, material)).status).toBe(201);
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(browser, { width: 390, height: 844 });
     await page.goto(`${server.baseUrl}/app/api/keys/${top.key_id}`);
     await openAct(page, 'Roll');
     const dialog = page.getByRole('dialog');
@@ -164,6 +171,10 @@ describe.runIf(browserAvailable())('the console acts', () => {
     expect(await apply.isDisabled()).toBe(true);
     await confirm.fill(top.name.slice(0, -1));
     expect(await apply.isDisabled()).toBe(true);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await axeViolations(page), scheme).toEqual([]);
+    }
     await confirm.fill(top.name);
     const answered = page.waitForResponse((r) => r.url().endsWith('/roll') && r.request().method() === 'POST' && !r.request().postData()?.includes('dry_run'));
     await apply.click();
@@ -190,6 +201,51 @@ describe.runIf(browserAvailable())('the console acts', () => {
     expect(during.every((s) => s.status === 201)).toBe(true);
     const after = seen.filter((s) => s.sentMs > endsMs + 1000);
     expect(after.every((s) => s.status === 401 && s.auditEntryId === rolled.audit_entry_id)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('deprecates a route with a sunset date and a successor from its retire what-if, undoes it, and changes a consumer plan', async () => {
+    const { server, browser } = session();
+    const [route] = await ws.query<{ route_id: string }>(
+      `select route_id from routes where method = 'GET' and path = '/v2/orders' and stage = 'prod'`,
+    );
+    const [consumer] = await ws.query<{ consumer_id: string; plan: string }>(
+      `select consumer_id, plan from consumers where plan <> 'Enterprise' order by consumer_id limit 1`,
+    );
+    if (!route || !consumer) throw new Error('the workspace lacks GET /v2/orders on prod or a consumer');
+    const { page, errors } = await openPage(browser, { width: 390, height: 844 });
+    await page.goto(`${server.baseUrl}/app/api/routes/${route.route_id}`);
+    await openAct(page, 'Deprecate');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Sunset date (UTC)').fill('2027-09-01');
+    expect(await page.locator('[data-what-if-input="retireSunset"]').inputValue()).toBe('2027-09-01');
+    await dialog.getByLabel('Successor route').selectOption({ index: 1 });
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await dialog.locator('[data-act-out="changes"]').waitFor();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await axeViolations(page), scheme).toEqual([]);
+    }
+    await typeNameIfAsked(page);
+    await dialog.getByRole('button', { name: 'Deprecate', exact: true }).click();
+    expect(await dialog.locator('[data-act-out="done"]').textContent()).toMatch(/^Deprecated GET \/v2\/orders/);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await openAct(page, 'Undo the deprecation');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await dialog.locator('[data-act-out="changes"]').waitFor();
+    await typeNameIfAsked(page);
+    await dialog.getByRole('button', { name: 'Undo the deprecation', exact: true }).click();
+    expect(await dialog.locator('[data-act-out="done"]').textContent()).toMatch(/^Undid the deprecation/);
+
+    await page.goto(`${server.baseUrl}/app/api/consumers/${consumer.consumer_id}`);
+    await openAct(page, 'Change plan or quota');
+    await dialog.getByLabel('Plan').selectOption('Enterprise');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await dialog.locator('[data-act-out="changes"]').waitFor();
+    await typeNameIfAsked(page);
+    await dialog.getByRole('button', { name: 'Apply the change' }).click();
+    expect(await dialog.locator('[data-act-out="done"]').textContent()).toMatch(/plan Enterprise/);
     expect(errors).toEqual([]);
     await page.close();
   });
