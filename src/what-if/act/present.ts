@@ -15,7 +15,8 @@ export function valueText(value: unknown): string {
   if (typeof value === 'number') return formatInteger(value);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'string') return instant.test(value) ? formatInstant(Date.parse(value)) : value;
-  return JSON.stringify(value);
+  const id = (value as { key_id?: unknown }).key_id;
+  return typeof id === 'string' ? id : JSON.stringify(value);
 }
 
 const label = (field: string) => field.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
@@ -51,7 +52,8 @@ export function previewHtml(preview: Preview, highBlastScore: number): string {
     ? `<div class="act-table" role="region" aria-label="What changes" tabindex="0"><table class="data" data-act-out="changes"><caption class="visually-hidden">What changes</caption><thead><tr><th scope="col">Field</th><th scope="col">Now</th><th scope="col">After</th></tr></thead><tbody>${rows}</tbody></table></div>`
     : '<p data-act-out="changes">Nothing visible changes.</p>';
   const figures = Object.entries(preview.what_if ?? {}).filter(
-    ([field, value]) => typeof value === 'number' && !field.endsWith('_id'),
+    // The workspace's own policy overlap and the score shown above are not this change's figures.
+    ([field, value]) => typeof value === 'number' && !field.includes('overlap') && field !== 'blast_score',
   );
   const whatIf = figures.length
     ? `<h3>The what-if</h3><dl class="facts" data-act-out="what-if">${figures
