@@ -56,7 +56,14 @@ const shots: Shot[] = [
     scheme: 'light',
     screenOnly: true,
   },
-  { name: 'roll-confirm-390', path: '/app/api/keys/{top}', width: 390, scheme: 'light', screenOnly: true, act: previewRoll },
+  {
+    name: 'roll-confirm-390',
+    path: '/app/api/keys/{top}',
+    width: 390,
+    scheme: 'light',
+    screenOnly: true,
+    act: previewRoll,
+  },
 ];
 
 /** Calls the running API as a test-mode caller would, so the request log has something to show; the refused one's id. */

@@ -8,12 +8,18 @@ import type { ManageState } from './state.ts';
 import { manageProblem } from './problems.ts';
 import type { PlainResponse } from '../api/orders/plain.ts';
 
-const stageNames: Record<string, Stage> = { prod: 'production', production: 'production', staging: 'staging', sandbox: 'sandbox' };
+const stageNames: Record<string, Stage> = {
+  prod: 'production',
+  production: 'production',
+  staging: 'staging',
+  sandbox: 'sandbox',
+};
 
 /** The stage a write to `path` changes; null when it has none (a demo reset, an unknown target). */
 export function stageOfWrite(path: string, body: Record<string, unknown>, state: ManageState): Stage | null {
   const [, kind, id] = path.split('/');
-  if (kind === 'keys' && id === undefined) return stageNames[String(body.environment ?? 'sandbox')] ?? null;
+  if (kind === 'keys' && id === undefined)
+    return stageNames[typeof body.environment === 'string' ? body.environment : 'sandbox'] ?? null;
   if (kind === 'keys') return stageNames[state.keys.get(id ?? '')?.environment ?? ''] ?? null;
   if (kind === 'routes') return stageNames[state.routes.get(id ?? '')?.stage ?? ''] ?? 'production';
   if (kind === 'consumers') return 'production';

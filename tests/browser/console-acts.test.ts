@@ -46,7 +46,8 @@ async function openAct(page: Page, label: string): Promise<void> {
 async function typeNameIfAsked(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog');
   const typed = dialog.getByLabel(/^Type .* to confirm/);
-  if (await typed.isVisible()) await typed.fill((await dialog.locator('[data-act-name]').textContent()) ?? '');
+  if (await typed.isVisible())
+    await typed.fill((await dialog.locator('[data-act-name]').textContent()) ?? '');
 }
 
 /** The management API as the browser's page calls it: status and body. */
@@ -120,10 +121,14 @@ describe.runIf(browserAvailable())('the console acts', () => {
     const appliedAt = Date.now();
     const auditId = (await audit.textContent()) ?? '';
     expect(await audit.getAttribute('href')).toBe(`/app/api/audit?id=${auditId}`);
-    const refused = await until('the API to refuse the revoked key', async () => {
-      const answer = await orderWith(server, demoSandboxKey());
-      return answer.status === 401 ? answer : undefined;
-    }, { timeoutMs: 1000, everyMs: 50 });
+    const refused = await until(
+      'the API to refuse the revoked key',
+      async () => {
+        const answer = await orderWith(server, demoSandboxKey());
+        return answer.status === 401 ? answer : undefined;
+      },
+      { timeoutMs: 1000, everyMs: 50 },
+    );
     expect(Date.now() - appliedAt).toBeLessThanOrEqual(1000);
     expect(refused.auditEntryId).toBe(auditId);
     const trail = await pageFetch(page, 'GET', `/audit?target=${demoKeyId}&limit=1`);
@@ -160,10 +165,14 @@ describe.runIf(browserAvailable())('the console acts', () => {
     await openAct(page, 'Roll');
     const dialog = page.getByRole('dialog');
     // The rotate what-if is filled in with the overlap chosen (24 h by default: 1 day).
-    expect(await page.locator('#what-if-rotate [data-what-if-input="rotateOverlapDays"]').inputValue()).toBe('1');
+    expect(await page.locator('#what-if-rotate [data-what-if-input="rotateOverlapDays"]').inputValue()).toBe(
+      '1',
+    );
     await dialog.getByLabel('Another duration').check();
     await dialog.getByLabel(/^Duration/).fill('10 s');
-    expect(await page.locator('#what-if-rotate [data-what-if-input="rotateOverlapDays"]').inputValue()).toBe('0');
+    expect(await page.locator('#what-if-rotate [data-what-if-input="rotateOverlapDays"]').inputValue()).toBe(
+      '0',
+    );
     await dialog.getByRole('button', { name: 'Preview' }).click();
     const confirm = dialog.getByLabel(/^Type .* to confirm/);
     await confirm.waitFor();
@@ -176,9 +185,17 @@ describe.runIf(browserAvailable())('the console acts', () => {
       expect(await axeViolations(page), scheme).toEqual([]);
     }
     await confirm.fill(top.name);
-    const answered = page.waitForResponse((r) => r.url().endsWith('/roll') && r.request().method() === 'POST' && !r.request().postData()?.includes('dry_run'));
+    const answered = page.waitForResponse(
+      (r) =>
+        r.url().endsWith('/roll') &&
+        r.request().method() === 'POST' &&
+        !r.request().postData()?.includes('dry_run'),
+    );
     await apply.click();
-    const rolled = (await (await answered).json()) as { audit_entry_id: string; after: { rotation_ends_at: string } };
+    const rolled = (await (await answered).json()) as {
+      audit_entry_id: string;
+      after: { rotation_ends_at: string };
+    };
     const endsMs = Date.parse(rolled.after.rotation_ends_at);
     await dialog.locator('[data-act-out="audit"]').waitFor();
     expect(await dialog.locator('[data-act-out="secret"]').textContent()).toMatch(/^sk_live_/);
@@ -229,7 +246,9 @@ describe.runIf(browserAvailable())('the console acts', () => {
     }
     await typeNameIfAsked(page);
     await dialog.getByRole('button', { name: 'Deprecate', exact: true }).click();
-    expect(await dialog.locator('[data-act-out="done"]').textContent()).toMatch(/^Deprecated GET \/v2\/orders/);
+    expect(await dialog.locator('[data-act-out="done"]').textContent()).toMatch(
+      /^Deprecated GET \/v2\/orders/,
+    );
     await dialog.getByRole('button', { name: 'Close' }).click();
     await openAct(page, 'Undo the deprecation');
     await dialog.getByRole('button', { name: 'Preview' }).click();
@@ -261,7 +280,9 @@ describe.runIf(browserAvailable())('the console acts', () => {
     expect(await elsewhere.textContent('body')).toContain('cross_site_request');
     await elsewhere.goto(attackerUrl);
     const refusedFetch = elsewhere.waitForResponse((r) => r.url().endsWith('/revoke'));
-    const sent = await elsewhere.evaluate(() => (window as unknown as { sendJson(): Promise<string> }).sendJson());
+    const sent = await elsewhere.evaluate(() =>
+      (window as unknown as { sendJson(): Promise<string> }).sendJson(),
+    );
     expect(sent).toBe('sent');
     expect((await refusedFetch).status()).toBe(403);
     // Nothing changed: the demo key still works.
@@ -286,7 +307,10 @@ describe.runIf(browserAvailable())('the console acts', () => {
     const roll = page.getByRole('button', { name: 'Roll…' });
     expect(await roll.isDisabled()).toBe(true);
     expect(await page.locator('[data-act-reason]').textContent()).toMatch(/Vera, a viewer: viewers read/);
-    for (const body of [{ overlap: '1h', dry_run: true }, { overlap: '1h', preview_token: 'pv_x' }]) {
+    for (const body of [
+      { overlap: '1h', dry_run: true },
+      { overlap: '1h', preview_token: 'pv_x' },
+    ]) {
       const answer = await pageFetch(page, 'POST', `/keys/${demoKeyId}/roll`, body);
       expect(answer.status).toBe(403);
       expect(answer.body.detail).toMatch(/^Vera may not change this/);

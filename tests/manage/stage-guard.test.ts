@@ -32,7 +32,13 @@ describe('stages a console operator may change', () => {
   it('leaves management keys as their scopes say', async () => {
     const deps = depsOver(freshStore('memory'));
     const token = await managementKey(deps);
-    const answer = await call(deps, 'POST', '/keys/key_prod/roll', { overlap: '1h', dry_run: true }, { token });
+    const answer = await call(
+      deps,
+      'POST',
+      '/keys/key_prod/roll',
+      { overlap: '1h', dry_run: true },
+      { token },
+    );
     expect(answer.status).toBe(200);
   });
 });

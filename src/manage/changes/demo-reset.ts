@@ -39,7 +39,8 @@ export function planDemoReset(ctx: PlanContext): Planned {
     if (Object.keys(changes).length > 0)
       effects.push({ event: 'updated', key_id: key.key_id, key_hash_sha256: hash, updated_at: at, changes });
     const undone = key.revoked_at !== null || key.rotated_at !== null || key.replaced_by !== null;
-    if (undone) effects.push({ event: 'restored', key_id: key.key_id, key_hash_sha256: hash, restored_at: at });
+    if (undone)
+      effects.push({ event: 'restored', key_id: key.key_id, key_hash_sha256: hash, restored_at: at });
     if (Object.keys(changes).length > 0 || undone) reset.keys.push(key.key_id);
   }
   for (const simulated of state.seed.routes) {

@@ -143,16 +143,21 @@ export function bodyOf(name: ActName, fields: ActFields, current: ActFields = {}
   if (name === 'roll') {
     const overlap = overlapOf(fields.overlap ?? '');
     if (overlap === null)
-      return { field: 'overlap', problem: 'Choose an overlap, or type a duration such as 10 s, 90 min or 3 days.' };
+      return {
+        field: 'overlap',
+        problem: 'Choose an overlap, or type a duration such as 10 s, 90 min or 3 days.',
+      };
     return { body: { overlap } };
   }
   if (name === 'limits' || name === 'plan') {
-    const numbers = name === 'limits' ? (['rpm_budget', 'quota_orders_per_month'] as const) : (['quota_requests_per_period'] as const);
+    const numbers =
+      name === 'limits'
+        ? (['rpm_budget', 'quota_orders_per_month'] as const)
+        : (['quota_requests_per_period'] as const);
     const body: Record<string, unknown> = {};
     for (const field of numbers) {
       const value = whole(fields[field]);
-      if (value === null || value < 1)
-        return { field, problem: 'Enter a whole number, 1 or more.' };
+      if (value === null || value < 1) return { field, problem: 'Enter a whole number, 1 or more.' };
       if (String(value) !== current[field]) body[field] = value;
     }
     if (name === 'plan' && fields.plan && fields.plan !== current.plan) body.plan = fields.plan;
@@ -185,5 +190,7 @@ export interface Preview {
  */
 export function needsTypedName(preview: Preview, highBlastScore: number): boolean {
   const environment = (preview.before as { environment?: unknown } | null)?.environment;
-  return preview.blast.score >= highBlastScore || (preview.target.type === 'key' && environment === 'production');
+  return (
+    preview.blast.score >= highBlastScore || (preview.target.type === 'key' && environment === 'production')
+  );
 }

@@ -3,69 +3,18 @@
 // sends the change as a dry run to the management API (/manage/v1, with the console's session: the
 // same-origin request is the console's actor); Apply sends it again with the preview token. A
 // stale token (412) says so and offers a new preview. The result links to its audit entry.
-import { mayChange, type Role, type Stage } from '../../operators/roles.ts';
-import { acts, bodyOf, isActName, needsTypedName, type ActFields, type ActName, type Preview } from './actions.ts';
+import type { Stage } from '../../operators/roles.ts';
+import {
+  acts,
+  bodyOf,
+  isActName,
+  needsTypedName,
+  type ActFields,
+  type ActName,
+  type Preview,
+} from './actions.ts';
+import { dayFromNow, fillWhatIf, manage, refusal, whoAmI } from './page-calls.ts';
 import { previewHtml, problemText, resultHtml, type Applied, type Problem } from './present.ts';
-
-interface Actor {
-  type: 'operator' | 'console_token' | 'demo_visitor';
-  name: string;
-  role: Role;
-}
-
-/** One call to the management API: its status and parsed body (null when not JSON). */
-async function manage(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  try {
-    const response = await fetch(`/manage/v1${path}`, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const json: unknown = await response.json().catch(() => null);
-    return { status: response.status, json };
-  } catch {
-    return { status: 0, json: { status: 0, detail: 'The console server did not answer; try again.' } };
-  }
-}
-
-/** The signed-in actor, or null without the console's server (a static copy, astro dev). */
-async function whoAmI(): Promise<Actor | null> {
-  try {
-    const response = await fetch('/app/session', { headers: { accept: 'application/json' } });
-    if (!response.ok) return null;
-    return ((await response.json()) as { actor: Actor | null }).actor;
-  } catch {
-    return null;
-  }
-}
-
-/** Why this actor may not act on this stage; null when they may. */
-function refusal(actor: Actor | null, stage: Stage): string | null {
-  if (!actor) return "Acting needs the console's server (npm start): this copy cannot change anything.";
-  if (actor.role === 'viewer') return `You are signed in as ${actor.name}, a viewer: viewers read the console but change nothing.`;
-  if (!mayChange(actor.role, stage))
-    return `You are signed in as ${actor.name}, an operator: changes in production need an admin.`;
-  return null;
-}
-
-/** Sets a what-if input on the page (the what-if island recomputes on its input event). */
-function fillWhatIf(name: ActName, fields: ActFields, reveal: boolean): void {
-  const spec = acts[name];
-  const whatIf = 'whatIf' in spec ? spec.whatIf : undefined;
-  const root = whatIf ? document.getElementById(whatIf.anchor) : null;
-  if (!whatIf || !root) return;
-  const value = whatIf.value(fields);
-  const input = root.querySelector<HTMLInputElement>(`[data-what-if-input="${whatIf.input}"]`);
-  if (input && value !== undefined && input.value !== value) {
-    input.value = value;
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  }
-  if (reveal) root.scrollIntoView({ block: 'start' });
-}
-
-/** Today plus `days`, as YYYY-MM-DD (UTC). */
-const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Wires one panel of acts. */
 function mount(panel: HTMLElement): void {
@@ -85,7 +34,8 @@ function mount(panel: HTMLElement): void {
   if (!resultOut || !confirm || !confirmInput || !status) return;
   const targetId = panel.dataset.targetId ?? '';
   const highBlast = Number(panel.dataset.highBlast ?? '55');
-  const input = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+  const input = (name: string) =>
+    form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
 
   let act: ActName = 'roll';
   let opener: HTMLElement | null = null;
@@ -94,7 +44,10 @@ function mount(panel: HTMLElement): void {
 
   const readFields = (): ActFields => {
     const data = new FormData(form);
-    const text = (name: string) => String(data.get(name) ?? '').trim();
+    const text = (name: string) => {
+      const value = data.get(name);
+      return typeof value === 'string' ? value.trim() : '';
+    };
     const choice = text('overlap');
     return {
       overlap: choice === 'other' ? text('overlap_other') : choice,
@@ -131,21 +84,32 @@ function mount(panel: HTMLElement): void {
     current = {};
     if (name === 'limits') {
       const key = (await manage('GET', `/keys/${targetId}`)).json as Record<string, number> | null;
-      current = { rpm_budget: String(key?.rpm_budget ?? ''), quota_orders_per_month: String(key?.quota_orders_per_month ?? '') };
+      current = {
+        rpm_budget: String(key?.rpm_budget ?? ''),
+        quota_orders_per_month: String(key?.quota_orders_per_month ?? ''),
+      };
     } else if (name === 'plan') {
       const consumer = (await manage('GET', `/consumers/${targetId}`)).json as Record<string, string> | null;
-      current = { plan: consumer?.plan ?? '', quota_requests_per_period: String(consumer?.quota_requests_per_period ?? '') };
+      current = {
+        plan: consumer?.plan ?? '',
+        quota_requests_per_period: String(consumer?.quota_requests_per_period ?? ''),
+      };
     } else if (name === 'deprecate') {
-      const routes = ((await manage('GET', '/routes')).json as { data?: Record<string, string>[] } | null)?.data ?? [];
+      const routes =
+        ((await manage('GET', '/routes')).json as { data?: Record<string, string>[] } | null)?.data ?? [];
       const self = routes.find((r) => r.route_id === targetId);
       const select = input('successor_route_id') as HTMLSelectElement | null;
       if (select && select.options.length <= 1)
         for (const route of routes.filter((r) => r.route_id !== targetId && r.stage === self?.stage))
           select.add(new Option(`${route.method} ${route.path} (${route.stage})`, route.route_id));
       const planned = document.querySelector<HTMLInputElement>('[data-what-if-input="retireSunset"]')?.value;
-      current = { sunset_at: planned || self?.sunset_at?.slice(0, 10) || dayFromNow(90), successor_route_id: self?.successor_route_id ?? '' };
+      current = {
+        sunset_at: planned || self?.sunset_at?.slice(0, 10) || dayFromNow(90),
+        successor_route_id: self?.successor_route_id ?? '',
+      };
     }
-    for (const [field, value] of Object.entries(current)) setValue(field, value);
+    for (const [field, value] of Object.entries(current) as [string, string | undefined][])
+      setValue(field, value);
   };
 
   const open = async (name: ActName, from: HTMLElement) => {
@@ -166,11 +130,16 @@ function mount(panel: HTMLElement): void {
     if (title) title.textContent = spec.target === 'workspace' ? spec.label : `${spec.label}: ${page}`;
     const lede = q<HTMLElement>('[data-act-lede]');
     if (lede)
-      lede.textContent = 'Preview first: the management API shows what changes and the blast radius, then you apply it. Every change is recorded in the audit trail.';
+      lede.textContent =
+        'Preview first: the management API shows what changes and the blast radius, then you apply it. Every change is recorded in the audit trail.';
     await prefill(name);
     fillWhatIf(name, readFields(), true);
     dialog.showModal();
-    (form.querySelector<HTMLElement>('[data-act-field]:not([hidden]) input, [data-act-field]:not([hidden]) select') ?? previewButton).focus();
+    (
+      form.querySelector<HTMLElement>(
+        '[data-act-field]:not([hidden]) input, [data-act-field]:not([hidden]) select',
+      ) ?? previewButton
+    ).focus();
   };
 
   const showProblem = (json: unknown, statusCode: number) => {
@@ -219,7 +188,10 @@ function mount(panel: HTMLElement): void {
     if (!pending) return;
     const spec = acts[act];
     applyButton.disabled = true;
-    const answer = await manage(spec.method, spec.path(targetId), { ...pending.body, preview_token: pending.preview.preview_token });
+    const answer = await manage(spec.method, spec.path(targetId), {
+      ...pending.body,
+      preview_token: pending.preview.preview_token,
+    });
     if (answer.status !== 200 && answer.status !== 201) {
       applyButton.disabled = false;
       return showProblem(answer.json, answer.status);
@@ -268,7 +240,8 @@ function mount(panel: HTMLElement): void {
     const why = refusal(actor, (panel.dataset.stage ?? 'production') as Stage);
     if (reason)
       reason.textContent =
-        why ?? `Signed in as ${actor?.name ?? ''} (${actor?.role ?? ''}). Each act is previewed first and recorded in the audit trail.`;
+        why ??
+        `Signed in as ${actor?.name ?? ''} (${actor?.role ?? ''}). Each act is previewed first and recorded in the audit trail.`;
     for (const button of panel.querySelectorAll<HTMLButtonElement>('[data-act-open]')) {
       const name = button.dataset.actOpen ?? '';
       button.disabled = why !== null || !isActName(name);
@@ -278,4 +251,5 @@ function mount(panel: HTMLElement): void {
   });
 }
 
-for (const panel of document.querySelectorAll<HTMLElement>('[data-act-panel]:not([data-ready])')) mount(panel);
+for (const panel of document.querySelectorAll<HTMLElement>('[data-act-panel]:not([data-ready])'))
+  mount(panel);

@@ -57,7 +57,10 @@ export function previewHtml(preview: Preview, highBlastScore: number): string {
   );
   const whatIf = figures.length
     ? `<h3>The what-if</h3><dl class="facts" data-act-out="what-if">${figures
-        .map(([field, value]) => `<div><dt>${escapeHtml(label(field))}</dt><dd>${escapeHtml(valueText(value))}</dd></div>`)
+        .map(
+          ([field, value]) =>
+            `<div><dt>${escapeHtml(label(field))}</dt><dd>${escapeHtml(valueText(value))}</dd></div>`,
+        )
         .join('')}</dl>`
     : '';
   return `${radius}${table}${whatIf}`;

@@ -14,7 +14,13 @@ describe('POST /demo/reset', () => {
     const deps = depsOver(freshStore('memory'));
     await previewAndApply(deps, 'POST', '/keys/key_prod/revoke', {}, visitor);
     await previewAndApply(deps, 'POST', '/keys/key_sbx/roll', { overlap: '1h' }, visitor);
-    await previewAndApply(deps, 'PATCH', '/keys/key_sbx', { rpm_budget: 5, quota_orders_per_month: 7 }, visitor);
+    await previewAndApply(
+      deps,
+      'PATCH',
+      '/keys/key_sbx',
+      { rpm_budget: 5, quota_orders_per_month: 7 },
+      visitor,
+    );
     await previewAndApply(deps, 'POST', '/routes/rt_v2_post/deprecate', { sunset_at: '2027-06-01' }, visitor);
     await previewAndApply(deps, 'POST', '/routes/rt_v1_post/restore', {}, visitor);
     await previewAndApply(deps, 'PATCH', '/consumers/con_acme', { plan: 'Sandbox' }, visitor);
@@ -23,7 +29,11 @@ describe('POST /demo/reset', () => {
     const { preview, applied } = await previewAndApply(deps, 'POST', '/demo/reset', {}, visitor);
     expect(preview.body).toMatchObject({
       action: 'demo.reset',
-      before: { keys: ['key_prod', 'key_sbx'], routes: ['rt_v2_post', 'rt_v1_post'], consumers: ['con_acme'] },
+      before: {
+        keys: ['key_prod', 'key_sbx'],
+        routes: ['rt_v2_post', 'rt_v1_post'],
+        consumers: ['con_acme'],
+      },
     });
     expect(applied.status).toBe(200);
     const { entries, state } = deps.store.current();
@@ -78,9 +88,15 @@ describe('POST /demo/reset', () => {
 describe('a console viewer', () => {
   it('is refused a change with 403, the refusal naming them', async () => {
     const deps = depsOver(freshStore('memory'));
-    const answer = await call(deps, 'POST', '/keys/key_prod/roll', { dry_run: true }, {
-      principal: consolePrincipal(viewer),
-    });
+    const answer = await call(
+      deps,
+      'POST',
+      '/keys/key_prod/roll',
+      { dry_run: true },
+      {
+        principal: consolePrincipal(viewer),
+      },
+    );
     expect(answer.status).toBe(403);
     expect(answer.body.detail).toMatch(/^Vera may not change this/);
   });

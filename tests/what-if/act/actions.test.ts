@@ -1,7 +1,13 @@
 // The acts' table: a typed overlap as the API takes it, the body of each act from its fields (only
 // what changes), when a confirmation needs the name typed, and how a preview and a result read.
 import { describe, expect, it } from 'vitest';
-import { bodyOf, needsTypedName, overlapMsOf, overlapOf, type Preview } from '../../../src/what-if/act/actions.ts';
+import {
+  bodyOf,
+  needsTypedName,
+  overlapMsOf,
+  overlapOf,
+  type Preview,
+} from '../../../src/what-if/act/actions.ts';
 import { changedFields, problemText, resultHtml } from '../../../src/what-if/act/present.ts';
 import { overlapMs } from '../../../src/manage/contract.ts';
 
