@@ -222,7 +222,7 @@ describe.runIf(browserAvailable())('the console acts', () => {
     await page.close();
   });
 
-  it('deprecates a route with a sunset date and a successor from its retire what-if, undoes it, and changes a consumer plan', async () => {
+  it('deprecates a route with a sunset date and a successor from its retire what-if, undoes it, and changes a consumer plan (a stale preview offers a new one)', async () => {
     const { server, browser } = session();
     const [route] = await ws.query<{ route_id: string }>(
       `select route_id from routes where method = 'GET' and path = '/v2/orders' and stage = 'prod'`,
@@ -262,10 +262,25 @@ describe.runIf(browserAvailable())('the console acts', () => {
     await dialog.getByLabel('Plan').selectOption('Enterprise');
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await dialog.locator('[data-act-out="changes"]').waitFor();
+    // Someone else changes the consumer after this preview: applying it is refused (412), the
+    // dialog says so and offers a new preview.
+    const path = `/consumers/${consumer.consumer_id}`;
+    const other = await pageFetch(page, 'PATCH', path, { quota_requests_per_period: 4242, dry_run: true });
+    await pageFetch(page, 'PATCH', path, {
+      quota_requests_per_period: 4242,
+      preview_token: other.body.preview_token,
+    });
+    await typeNameIfAsked(page);
+    await dialog.getByRole('button', { name: 'Apply the change' }).click();
+    await dialog.getByRole('button', { name: 'Preview again' }).waitFor();
+    expect(await dialog.getByRole('alert').textContent()).toMatch(/changed this since your preview/);
+    await dialog.getByRole('button', { name: 'Preview again' }).click();
+    await dialog.locator('[data-act-out="changes"]').waitFor();
     await typeNameIfAsked(page);
     await dialog.getByRole('button', { name: 'Apply the change' }).click();
     expect(await dialog.locator('[data-act-out="done"]').textContent()).toMatch(/plan Enterprise/);
-    expect(errors).toEqual([]);
+    // Chromium logs the refused apply (412) itself; nothing else may fail.
+    expect(errors.filter((e) => !e.includes('status of 412'))).toEqual([]);
     await page.close();
   });
 
