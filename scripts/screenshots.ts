@@ -1,10 +1,11 @@
 // `npm run screenshots`: builds the console, serves it, and captures the five screens, the request log and a request, and the
 // error-budget view (light, 1440 px), a route's and the throttled consumer's detail, the Overview
 // dark, Routes at 360 px, and the Overview, the consumers at risk and a shared throttle what-if on a
-// phone (390 px) into docs/screenshots/, with the browser-test harness.
+// phone (390 px), and a roll's confirmation (390 px), into docs/screenshots/, with the browser-test harness.
 // ESTATE_TEST_DIST picks the build folder (default .test-dist-screenshots); SKIP_BUILD=1 reuses it.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { defaultDataFile } from '../src/node/data-file.ts';
 import { openWorkspace } from '../src/node/db.ts';
 import { demoSandboxKey } from '../src/mocks/demo-key.ts';
@@ -21,6 +22,16 @@ interface Shot {
   width: number;
   scheme: 'light' | 'dark';
   screenOnly?: boolean;
+  /** What to do on the page before the capture (open a dialog). */
+  act?: (page: Page) => Promise<void>;
+}
+
+/** Opens the roll dialog on a key page and previews a 24 h overlap (the typed name still asked). */
+async function previewRoll(page: Page): Promise<void> {
+  await page.locator('[data-act-panel][data-ready="true"]').first().waitFor();
+  await page.getByRole('button', { name: 'Roll…' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Preview' }).click();
+  await page.getByRole('dialog').locator('[data-act-out="blast"]').waitFor();
 }
 
 const shots: Shot[] = [
@@ -44,6 +55,14 @@ const shots: Shot[] = [
     width: 390,
     scheme: 'light',
     screenOnly: true,
+  },
+  {
+    name: 'roll-confirm-390',
+    path: '/app/api/keys/{top}',
+    width: 390,
+    scheme: 'light',
+    screenOnly: true,
+    act: previewRoll,
   },
 ];
 
@@ -92,6 +111,9 @@ const [orders] = await ws.query<{ route_id: string }>(
 const [storm] = await ws.query<{ key_id: string; consumer_id: string }>(
   'select key_id, consumer_id from traffic_daily group by all order by sum(throttled_429) desc, key_id limit 1',
 );
+const [top] = await ws.query<{ key_id: string }>(
+  "select k.key_id from keys k join v_blast_score b on b.target_type = 'key' and b.target_id = k.key_id where k.environment = 'production' order by b.score desc limit 1",
+);
 ws.close();
 const server = await startConsoleServer();
 const refused = await liveCalls(server.baseUrl);
@@ -106,8 +128,10 @@ try {
       .replace('{orders}', orders?.route_id ?? '')
       .replace('{storm}', storm?.key_id ?? '')
       .replace('{throttled}', storm?.consumer_id ?? '')
-      .replace('{refused}', refused);
+      .replace('{refused}', refused)
+      .replace('{top}', top?.key_id ?? '');
     await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'networkidle' });
+    await shot.act?.(page);
     const file = `docs/screenshots/${shot.name}.png`;
     await page.screenshot({ path: file, fullPage: !shot.screenOnly });
     console.log(`wrote ${file}`);

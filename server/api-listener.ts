@@ -11,6 +11,7 @@ import { randomId } from '../src/api/orders/ids.ts';
 import { problemResponse, withRequestId } from '../src/api/orders/respond.ts';
 import type { ApiRuntime } from './api-deps.ts';
 import { healthResponse } from './health.ts';
+import type { ConsoleActorLookup } from './manage/console-caller.ts';
 import { answerManage } from './manage/listener.ts';
 import { answerLogger, type AnswerLogger } from './request-logging.ts';
 import { destinationOf, type Destination } from './routing.ts';
@@ -31,9 +32,14 @@ const allowed = 'GET, HEAD, POST';
 
 /**
  * The API and health handler over a runtime; `bodyTimeoutMs` bounds a body once it is asked for.
- * Every API answer is recorded in the request log (health is not: it is not the API).
+ * Every API answer is recorded in the request log (health is not: it is not the API). With
+ * `consoleActorOf`, the console's own pages call the management API with their session.
  */
-export function apiHandler(runtime: ApiRuntime, bodyTimeoutMs?: number): ApiHandler {
+export function apiHandler(
+  runtime: ApiRuntime,
+  bodyTimeoutMs?: number,
+  consoleActorOf?: ConsoleActorLookup,
+): ApiHandler {
   const record = answerLogger(runtime.log, runtime.routeOf);
   const handler = (
     req: IncomingMessage,
@@ -44,7 +50,7 @@ export function apiHandler(runtime: ApiRuntime, bodyTimeoutMs?: number): ApiHand
     const arrived = performance.now();
     if (destination === 'manage') {
       if (expectsContinue) res.writeContinue();
-      answerManage(req, res, runtime.manage, bodyTimeoutMs).catch(() => {
+      answerManage(req, res, runtime.manage, bodyTimeoutMs, consoleActorOf).catch(() => {
         if (res.headersSent) res.destroy();
         else writePlain(res, stamped(problemResponse('internal-error', 'Unexpected failure')), true);
       });

@@ -113,7 +113,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   // The Operators page manages operators through the same directory (pages never import server/).
   installOperatorAdmin(operatorAdminOver(consoleAccess.operators));
-  attachServer(server, apiHandler(api, timeouts.bodyMs), consoleGate(astro, consoleAccess.access));
+  // The console's pages act through the management API with their session (./manage/console-caller.ts).
+  const actorOf = (req: IncomingMessage) => consoleAccess.access.actorOf(req);
+  attachServer(server, apiHandler(api, timeouts.bodyMs, actorOf), consoleGate(astro, consoleAccess.access));
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     const reusePort = options.reusePort === true;

@@ -2,6 +2,7 @@
 // management key that authenticated the request; the CLI as `cli`; the console (issue 23) hands
 // its operators, its single CONSOLE_TOKEN admin and the open demo's visitor through this type.
 import { z } from 'zod';
+import type { Stage } from '../operators/roles.ts';
 
 /** The kinds of actor a change can come from. */
 export const actorTypes = ['management_key', 'operator', 'cli', 'demo_visitor', 'console_token'] as const;
@@ -26,4 +27,6 @@ export type ActorType = Actor['type'];
 export interface Principal {
   actor: Actor;
   scopes: readonly string[];
+  /** The stages it may change (a console operator's role); undefined: its scopes alone decide. */
+  stages?: readonly Stage[];
 }

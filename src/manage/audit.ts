@@ -14,7 +14,8 @@ export const blastSchema = z.strictObject({
 
 /** What a change was made to. */
 export const targetSchema = z.strictObject({
-  type: z.enum(['key', 'route', 'consumer', 'management_key']),
+  /** `workspace`: a demo reset, which returns every key and route to the simulated state. */
+  type: z.enum(['key', 'route', 'consumer', 'management_key', 'workspace']),
   id: z.string(),
   name: z.string(),
 });

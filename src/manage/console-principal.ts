@@ -1,10 +1,10 @@
 // The console's actor (issue 23's operators, the CONSOLE_TOKEN admin, the open demo's visitor, as
 // the server's gate resolves them: src/live/console-actor.ts) as the management module's Principal,
 // so a change made from the console is audited with the same actor type, id and name. A viewer
-// reads; an operator and an admin may change (which stages an operator may change is
-// src/operators/roles.ts `mayChange`, asked per change).
+// reads; an operator and an admin may change, each in the stages src/operators/roles.ts `mayChange`
+// allows (./stage-guard.ts asks per change).
 import type { ConsoleActor } from '../live/console-actor.ts';
-import type { Role } from '../operators/roles.ts';
+import { mayChange, type Role } from '../operators/roles.ts';
 import type { Actor, ActorType, Principal } from './actor.ts';
 import { manageScopes, type ManageScope } from './contract.ts';
 
@@ -23,5 +23,6 @@ export function scopesOfRole(role: Role): ManageScope[] {
 /** The console's actor as the management module's principal: the audit entry's actor and its scopes. */
 export function consolePrincipal(actor: ConsoleActor): Principal {
   const audited: Actor = { type: consoleActorTypes[actor.type], id: actor.id, name: actor.name };
-  return { actor: audited, scopes: scopesOfRole(actor.role) };
+  const stages = (['sandbox', 'staging', 'production'] as const).filter((s) => mayChange(actor.role, s));
+  return { actor: audited, scopes: scopesOfRole(actor.role), stages };
 }

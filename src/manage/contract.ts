@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { endpoints } from '../../simulator/world/catalog.ts';
 import { maxRotationOverlapDays } from '../api/key-rotation.ts';
+import { overlapMs } from './overlap.ts';
 
 /** What a management key (or an operator) may be allowed to do. */
 export const manageScopes = [
@@ -35,26 +36,7 @@ export const manageLimits = {
   maxPageSize: 500,
 } as const;
 
-/** The overlap presets of a roll, in milliseconds. */
-export const overlapPresets = {
-  now: 0,
-  '1h': 3_600_000,
-  '24h': 86_400_000,
-  '7d': 604_800_000,
-  '30d': 2_592_000_000,
-} as const;
-
-/** An ISO 8601 duration as a roll's overlap accepts it: weeks, or days and a time part. */
-export const isoDurationPattern = /^P(?:(\d+)W|(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?)$/;
-
-/** Milliseconds of an overlap (a preset or an ISO 8601 duration); null when it is neither. */
-export function overlapMs(text: string): number | null {
-  if (text in overlapPresets) return overlapPresets[text as keyof typeof overlapPresets];
-  const match = isoDurationPattern.exec(text);
-  if (!match || text === 'P' || text.endsWith('T')) return null;
-  const [, w = '0', d = '0', h = '0', m = '0', s = '0'] = match;
-  return (((Number(w) * 7 + Number(d)) * 24 + Number(h)) * 60 + Number(m)) * 60_000 + Number(s) * 1000;
-}
+export { isoDurationPattern, overlapMs, overlapPresets } from './overlap.ts';
 
 const name = z.string().trim().min(1).max(manageLimits.maxNameLength);
 const budget = z.int().min(1).max(manageLimits.maxBudget);

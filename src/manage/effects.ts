@@ -13,7 +13,8 @@ const id = z.string().min(1).max(120);
 export const keyChangesSchema = z.strictObject({
   name: z.string().optional(),
   rpm_budget: z.number().int().positive().optional(),
-  quota_orders_per_month: z.number().int().positive().optional(),
+  /** null: back to the plan's quota (a demo reset of a key simulated without its own). */
+  quota_orders_per_month: z.number().int().positive().nullable().optional(),
   scopes: z.array(z.string()).optional(),
   expires_at: instant.nullable().optional(),
 });
@@ -34,6 +35,8 @@ const effectSchemas = [
     successor_route_id: id.nullable(),
   }),
   z.object({ event: z.literal('route_restored'), route_id: id, restored_at: instant }),
+  /** A demo reset: the route as the workspace simulated it, its own headers standing again. */
+  z.object({ event: z.literal('route_reset'), route_id: id, reset_at: instant }),
   z.object({
     event: z.literal('consumer_changed'),
     consumer_id: id,

@@ -37,6 +37,7 @@ const endpoints: Endpoint[] = [
   { pattern: /^\/consumers$/, methods: { GET: 'consumers:read' } },
   { pattern: new RegExp(`^/consumers/${id}$`), methods: { GET: 'consumers:read', PATCH: 'consumers:write' } },
   { pattern: /^\/audit$/, methods: { GET: 'audit:read' } },
+  { pattern: /^\/demo\/reset$/, methods: { POST: 'keys:write' } },
 ];
 
 /** Whether a request-target is the management API's. */
@@ -89,7 +90,10 @@ async function dispatch(request: ManageRequest, deps: ManageDeps, requestId: str
   const principal = authenticate(request, deps);
   if ('status' in principal) return principal;
   if (!principal.scopes.includes(scope)) {
-    const detail = `This management key lacks the ${scope} scope`;
+    const detail =
+      principal.actor.type === 'management_key'
+        ? `This management key lacks the ${scope} scope`
+        : `${principal.actor.name} may not change this (a viewer reads but changes nothing): no ${scope} scope`;
     return manageProblem('insufficient-scope', detail, {
       headers: { 'www-authenticate': challenge('insufficient_scope', detail, scope) },
     });

@@ -50,6 +50,8 @@ export class Ledger {
 
   /** A target's version: the seq of the last change made to it (0: never changed). */
   versionOf(type: string, id: string): number {
+    // The whole workspace (a demo reset) changes with any change.
+    if (type === 'workspace') return this.seq;
     return this.versions.get(`${type}:${id}`) ?? 0;
   }
 
@@ -74,9 +76,13 @@ export class Ledger {
     this.entries.push(entry);
     this.head = line.hash;
     this.versions.set(`${entry.target.type}:${entry.target.id}`, entry.seq);
-    // A roll also makes the replacement: its version starts at the roll.
-    for (const effect of line.effects)
-      if (effect.event === 'issued') this.versions.set(`key:${effect.key_id}`, entry.seq);
+    // A roll also makes the replacement, a demo reset changes many targets: each effect's target
+    // has a new version.
+    for (const effect of line.effects) {
+      if ('key_id' in effect) this.versions.set(`key:${effect.key_id}`, entry.seq);
+      if ('route_id' in effect) this.versions.set(`route:${effect.route_id}`, entry.seq);
+      if ('consumer_id' in effect) this.versions.set(`consumer:${effect.consumer_id}`, entry.seq);
+    }
     if (entry.idempotency_key !== null)
       this.idempotent.set(`${entry.actor.id}\n${entry.idempotency_key}`, entry);
   }

@@ -122,6 +122,13 @@ export function manageOpenApi(): Record<string, unknown> {
           ),
         ),
       },
+      '/demo/reset': {
+        post: {
+          ...change('resetDemo', 'keys:write', 'RunOnly'),
+          description:
+            'The open demo only (its visitor; 403 open_demo_only otherwise): every workspace key, route and consumer back to the simulated state, as one audit entry',
+        },
+      },
       '/openapi.json': {
         get: {
           operationId: 'openApi',

@@ -8,6 +8,8 @@ import { validationErrors } from '../api/orders/validation.ts';
 /** Problem types only the management API answers with: slug → status and title. */
 export const manageProblemTypes = {
   'cross-site-request': { status: 403, title: 'Cross-site request refused' },
+  'open-demo-only': { status: 403, title: 'Only the open demo may do this' },
+  'stage-not-allowed': { status: 403, title: 'Your role cannot change this stage' },
   conflict: { status: 409, title: 'Conflict with the current state' },
   'preview-token-stale': { status: 412, title: 'Preview token is stale' },
   'preview-required': { status: 428, title: 'Preview required' },

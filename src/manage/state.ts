@@ -93,11 +93,14 @@ export class ManageState {
   readonly consumers = new Map<string, ManagedConsumer>();
   readonly managementKeys = new Map<string, ManagementKey>();
   readonly plans: ReadonlyMap<string, PlanTerms>;
+  /** What the workspace simulated, kept to reset the demo to (./changes/demo-reset.ts). */
+  readonly seed: ManageSeed;
   private readonly byHash = new Map<string, string>();
   private readonly records = new Map<string, KeyRecord>();
   private readonly mkByHash = new Map<string, string>();
 
   constructor(seed: ManageSeed) {
+    this.seed = seed;
     for (const key of seed.keys) this.putKey({ ...key });
     for (const route of seed.routes) this.routes.set(route.route_id, { ...route });
     for (const consumer of seed.consumers) this.consumers.set(consumer.consumer_id, { ...consumer });
@@ -180,6 +183,11 @@ export class ManageState {
       case 'route_deprecated':
       case 'route_restored':
         return this.changeRoute(effect, entryId);
+      case 'route_reset': {
+        const simulated = this.seed.routes.find((r) => r.route_id === effect.route_id);
+        if (simulated) this.routes.set(effect.route_id, { ...simulated });
+        return;
+      }
       case 'consumer_changed': {
         const consumer = this.consumers.get(effect.consumer_id);
         if (!consumer) return;
@@ -208,7 +216,10 @@ export class ManageState {
     this.records.delete(key.key_hash_sha256);
   }
 
-  private changeRoute(effect: Extract<Effect, { route_id: string }>, entryId: string | null): void {
+  private changeRoute(
+    effect: Extract<Effect, { event: 'route_deprecated' | 'route_restored' }>,
+    entryId: string | null,
+  ): void {
     const route = this.routes.get(effect.route_id);
     if (!route) return;
     route.changed_by = entryId;

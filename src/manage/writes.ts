@@ -5,6 +5,7 @@ import { parseIdempotencyKey } from '../api/orders/idempotency-key.ts';
 import type { PlainResponse } from '../api/orders/plain.ts';
 import type { Principal } from './actor.ts';
 import { runChange, type ChangeRequest } from './apply.ts';
+import { planDemoReset, workspaceTarget } from './changes/demo-reset.ts';
 import { planIssue, planRevoke, planRoll, planUpdate } from './changes/keys.ts';
 import type { Planned, PlanContext } from './changes/plan.ts';
 import { planConsumer, planDeprecate, planRestore } from './changes/routes-consumers.ts';
@@ -18,6 +19,7 @@ import {
 } from './contract.ts';
 import type { ManageDeps } from './deps.ts';
 import { manageProblem } from './problems.ts';
+import { stageOfWrite, stageRefusal } from './stage-guard.ts';
 import { bodyText, isResponse, parsed, type ManageRequest } from './request.ts';
 
 /** One write: its schema, its action and target, and its plan. */
@@ -37,6 +39,11 @@ function writeOf(
   id: string,
   verb: string | undefined,
 ): WriteSpec<z.ZodType> & { targetId: string } {
+  if (path === '/demo/reset')
+    return {
+      ...spec({ schema: runOnlySchema, action: 'demo.reset', targetType: 'workspace', plan: planDemoReset }),
+      targetId: workspaceTarget.id,
+    };
   if (path === '/keys')
     return {
       ...spec({ schema: issueKeySchema, action: 'key.issue', targetType: 'key', plan: planIssue }),
@@ -119,12 +126,19 @@ export async function writeRoute(
       errors: [{ pointer: '', parameter: 'Idempotency-Key', code: 'invalid', detail: header.reason }],
     });
   const idempotencyKey = header.kind === 'key' ? header.key : undefined;
+  if (path === '/demo/reset' && principal.actor.type !== 'demo_visitor')
+    return manageProblem(
+      'open-demo-only',
+      'Reset demo is for the open demo (no CONSOLE_TOKEN, no operators): a deployment keeps its changes',
+    );
   const read = await bodyText(request);
   if (isResponse(read)) return read;
   const write = writeOf(method, path, params[0] ?? '', params[1]);
   const body = parsed(request, read.text, write.schema);
   if (isResponse(body)) return body;
   const { dry_run: dryRun, preview_token: token, ...params_ } = body as Record<string, unknown>;
+  const refused = stageRefusal(principal, stageOfWrite(path, params_, deps.store.current().state));
+  if (refused) return refused;
   const change: ChangeRequest = {
     action: write.action,
     targetType: write.targetType,

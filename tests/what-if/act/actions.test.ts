@@ -1,0 +1,114 @@
+// The acts' table: a typed overlap as the API takes it, the body of each act from its fields (only
+// what changes), when a confirmation needs the name typed, and how a preview and a result read.
+import { describe, expect, it } from 'vitest';
+import {
+  bodyOf,
+  needsTypedName,
+  overlapMsOf,
+  overlapOf,
+  type Preview,
+} from '../../../src/what-if/act/actions.ts';
+import { changedFields, problemText, resultHtml } from '../../../src/what-if/act/present.ts';
+import { overlapMs } from '../../../src/manage/contract.ts';
+
+describe('overlapOf', () => {
+  it.each([
+    ['now', 'now'],
+    ['24h', '24h'],
+    // The short one the proof needs.
+    ['10 s', 'PT10S'],
+    ['10s', 'PT10S'],
+    ['90 min', 'PT90M'],
+    ['36 hours', 'PT36H'],
+    ['3 days', 'P3D'],
+    ['p2w', 'P2W'],
+    ['PT12H', 'PT12H'],
+    ['', null],
+    ['P', null],
+    ['soon', null],
+    ['-5 s', null],
+  ])('%j → %j', (typed, expected) => {
+    expect(overlapOf(typed)).toBe(expected);
+  });
+
+  it('agrees with the management contract on milliseconds', () => {
+    for (const typed of ['10 s', '90 min', '3 days', '7d', 'P1W'])
+      expect(overlapMsOf(typed)).toBe(overlapMs(overlapOf(typed) ?? ''));
+  });
+});
+
+describe('bodyOf', () => {
+  it('rolls with the overlap typed', () => {
+    expect(bodyOf('roll', { overlap: '10 s' })).toEqual({ body: { overlap: 'PT10S' } });
+    expect(bodyOf('roll', { overlap: 'whenever' })).toMatchObject({ field: 'overlap' });
+  });
+
+  it('sends only the limits that change, and refuses a change of nothing', () => {
+    const current = { rpm_budget: '600', quota_orders_per_month: '50000' };
+    expect(bodyOf('limits', { rpm_budget: '120', quota_orders_per_month: '50000' }, current)).toEqual({
+      body: { rpm_budget: 120 },
+    });
+    expect(bodyOf('limits', current, current)).toMatchObject({ field: 'rpm_budget' });
+    expect(bodyOf('limits', { rpm_budget: '0', quota_orders_per_month: '1' }, current)).toMatchObject({
+      field: 'rpm_budget',
+    });
+  });
+
+  it('deprecates with a sunset date and an optional successor', () => {
+    expect(bodyOf('deprecate', { sunset_at: '2027-03-01', successor_route_id: '' })).toEqual({
+      body: { sunset_at: '2027-03-01', successor_route_id: null },
+    });
+    expect(bodyOf('deprecate', { sunset_at: '' })).toMatchObject({ field: 'sunset_at' });
+  });
+
+  it("changes a consumer's plan", () => {
+    const current = { plan: 'Growth', quota_requests_per_period: '100' };
+    expect(bodyOf('plan', { plan: 'Enterprise', quota_requests_per_period: '100' }, current)).toEqual({
+      body: { plan: 'Enterprise' },
+    });
+  });
+});
+
+const preview = (score: number, environment: string): Preview => ({
+  action: 'key.update',
+  target: { type: 'key', id: 'key_1', name: 'Acme prod' },
+  before: { environment, rpm_budget: 600 },
+  after: { environment, rpm_budget: 120 },
+  blast: { score, dependents: 1, requests_per_day: 10 },
+  what_if: null,
+  preview_token: 'pv',
+});
+
+describe('needsTypedName', () => {
+  it.each([
+    [54.9, 'sandbox', false],
+    [55, 'sandbox', true],
+    [0, 'production', true],
+  ])('score %s on %s → %s', (score, environment, expected) => {
+    expect(needsTypedName(preview(score, environment), 55)).toBe(expected);
+  });
+});
+
+describe('present', () => {
+  it('lists the fields that change', () => {
+    expect(changedFields({ a: 1, b: 'x' }, { a: 2, b: 'x' })).toEqual([['a', '1', '2']]);
+  });
+
+  it('words a stale preview as a way to preview again', () => {
+    expect(problemText({ status: 412, code: 'preview_token_stale' }).stale).toBe(true);
+    expect(problemText({ status: 403, code: 'insufficient_scope', detail: 'Vera may not' }).text).toBe(
+      'Refused (403): Vera may not',
+    );
+  });
+
+  it('links the result to its audit entry and escapes names', () => {
+    const html = resultHtml({
+      action: 'key.revoke',
+      audit_entry_id: 'aud_1',
+      target: { type: 'key', id: 'key_1', name: '<b>x</b>' },
+      after: {},
+    });
+    expect(html).toContain('href="/app/api/audit?id=aud_1"');
+    expect(html).toContain('&lt;b&gt;x');
+  });
+});
