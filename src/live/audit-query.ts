@@ -59,12 +59,16 @@ export function actionLabel(action: string): string {
 /** A time filter: a date, or a date and time in UTC (minutes, optionally seconds, optionally `Z`). */
 const timePattern = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2})?Z?)?$/;
 
-/** The instant a time filter means (UTC), or null when it is no valid time. */
+/** The instant a time filter means (UTC), or null when it is no valid time (30 February included). */
 export function timeOf(value: string): string | null {
   if (!timePattern.test(value)) return null;
-  const text = value.length === 10 ? `${value}T00:00:00Z` : value.endsWith('Z') ? value : `${value}Z`;
-  const ms = Date.parse(text.length === 17 ? `${text.slice(0, 16)}:00Z` : text);
-  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+  const plain = value.replace(/Z$/, '');
+  const full = plain.length === 10 ? `${plain}T00:00:00` : plain.length === 16 ? `${plain}:00` : plain;
+  const ms = Date.parse(`${full}Z`);
+  if (Number.isNaN(ms)) return null;
+  const iso = new Date(ms).toISOString();
+  // Date.parse rolls an impossible day or hour over to the next; such a value is no time.
+  return iso.slice(0, 19) === full ? iso : null;
 }
 
 /** Whether `value` is an accepted value of `param`. */
