@@ -81,7 +81,7 @@ function accepts(param: AuditParam, value: string): boolean {
     case 'action':
       return /^[a-z_]{1,30}\.[a-z_]{1,29}$/.test(value);
     case 'target':
-      return /^(?:key|rt|con|mk)_[A-Za-z0-9_]{1,116}$/.test(value);
+      return /^(?:key|rt|con|mkid)_[A-Za-z0-9_]{1,115}$/.test(value);
     case 'since':
     case 'until':
       return timeOf(value) !== null;

@@ -36,6 +36,8 @@ describe('reading the URL', () => {
     // One cursor at a time: an older page wins over a newer one.
     ['before=8&after=3', { before: '8' }],
     ['after=3', { after: '3' }],
+    // A management key is a target too (mkid_…).
+    ['target=mkid_AbC12', { target: 'mkid_AbC12' }],
     // An entry to open; not an entry id: dropped.
     ['id=aud_AbC12', { id: 'aud_AbC12' }],
     ['id=key_abc', {}],
