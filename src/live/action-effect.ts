@@ -2,9 +2,8 @@
 // followed (each names the audit entry that caused it); after a roll, the old and the new key's
 // traffic side by side, and when the old key's overlap ends.
 import type { RequestLogReader } from '../api/request-log.ts';
-import type { Workspace } from '../node/db.ts';
+import type { LoggedRequest } from '../api/request-record.ts';
 import type { AuditEntry } from '../manage/audit.ts';
-import { annotateRequests, type AnnotatedRequest } from '../queries/live.ts';
 import { liveSource } from './source.ts';
 
 /** Refusals a revoke's effect lists. */
@@ -15,7 +14,7 @@ export interface RevokeEffect {
   kind: 'revoke';
   entry: AuditEntry;
   /** The newest refusals of the key since the revoke. */
-  rows: AnnotatedRequest[];
+  rows: LoggedRequest[];
   /** How many refusals the log holds since the revoke. */
   refused: number;
 }
@@ -80,11 +79,7 @@ export function overlapEndOf(entry: AuditEntry): number | null {
  * The effect of a key's revoke or roll on live traffic at `nowMs`; null for any other change, or
  * when no live API runs.
  */
-export async function actionEffect(
-  entry: AuditEntry,
-  nowMs: number,
-  db?: Workspace,
-): Promise<ActionEffect | null> {
+export async function actionEffect(entry: AuditEntry, nowMs: number): Promise<ActionEffect | null> {
   const source = liveSource();
   if (!source || entry.target.type !== 'key') return null;
   const fromMs = Date.parse(entry.time);
@@ -95,7 +90,7 @@ export async function actionEffect(
       fromMs,
       limit: effectRowsShown,
     });
-    return { kind: 'revoke', entry, rows: await annotateRequests(page.rows, db), refused: page.matched };
+    return { kind: 'revoke', entry, rows: page.rows, refused: page.matched };
   }
   if (entry.action !== 'key.roll') return null;
   const overlapEndsMs = overlapEndOf(entry);

@@ -8,26 +8,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionEffect } from '../../src/live/action-effect.ts';
 import { installLiveSource } from '../../src/live/source.ts';
 import type { AuditEntry } from '../../src/manage/audit.ts';
-import type { Workspace } from '../../src/node/db.ts';
 import { liveSourceOf } from '../../server/manage/live.ts';
 import { FileRequestLog } from '../../server/request-log/file-log.ts';
-import { loadFixture, type FixtureDb } from '../helpers/fixture-db.ts';
 import { depsOver, freshStore, managementKey, previewAndApply } from '../manage/fixture.ts';
-import { asWorkspace, consoleFixture } from '../queries/console-fixture.ts';
 import { record } from '../server/request-log/records.ts';
 
 const nowMs = Date.parse('2026-11-26T12:00:00Z');
 const dir = mkdtempSync(join(tmpdir(), 'action-effect-'));
 let log: FileRequestLog;
-let db: FixtureDb;
-let ws: Workspace;
 let revoke: AuditEntry;
 let roll: AuditEntry;
 let replacement: string;
 
 beforeAll(async () => {
-  db = await loadFixture(consoleFixture());
-  ws = asWorkspace(db);
   log = await FileRequestLog.open({ dir, maxBytes: 1 << 20 });
   const deps = depsOver(freshStore('journal'));
   installLiveSource(liveSourceOf(log, deps));
@@ -57,23 +50,20 @@ beforeAll(async () => {
 afterAll(async () => {
   installLiveSource(null);
   await log.close();
-  db.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe('after a revoke', () => {
   it('lists the 401s that followed it, newest first, and counts them', async () => {
-    const effect = await actionEffect(revoke, nowMs + 10_000, ws);
+    const effect = await actionEffect(revoke, nowMs + 10_000);
     expect(effect?.kind).toBe('revoke');
     if (effect?.kind !== 'revoke') return;
     expect(effect.refused).toBe(2);
-    expect(effect.rows.map((r) => r.request.request_id)).toEqual([
-      record(4).request_id,
-      record(3).request_id,
+    expect(effect.rows.map((r) => r.request_id)).toEqual([record(4).request_id, record(3).request_id]);
+    expect(effect.rows.map((r) => (r.problem as { audit_entry_id?: string }).audit_entry_id)).toEqual([
+      revoke.id,
+      revoke.id,
     ]);
-    expect(effect.rows.map((r) => (r.request.problem as { audit_entry_id?: string }).audit_entry_id)).toEqual(
-      [revoke.id, revoke.id],
-    );
   });
 });
 
@@ -84,7 +74,7 @@ describe('after a roll', () => {
     // After it: the old key's refusal counts too (the log is read as it is).
     [nowMs + 4_000_000, true],
   ])('at %d the overlap has ended: %s', async (readMs, ended) => {
-    const effect = await actionEffect(roll, readMs, ws);
+    const effect = await actionEffect(roll, readMs);
     expect(effect).toMatchObject({
       kind: 'roll',
       ended,
@@ -97,9 +87,7 @@ describe('after a roll', () => {
 
 describe('other changes', () => {
   it('have no effect to show', async () => {
-    expect(await actionEffect({ ...revoke, action: 'key.update' }, nowMs, ws)).toBeNull();
-    expect(
-      await actionEffect({ ...revoke, target: { ...revoke.target, type: 'route' } }, nowMs, ws),
-    ).toBeNull();
+    expect(await actionEffect({ ...revoke, action: 'key.update' }, nowMs)).toBeNull();
+    expect(await actionEffect({ ...revoke, target: { ...revoke.target, type: 'route' } }, nowMs)).toBeNull();
   });
 });
