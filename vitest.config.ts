@@ -9,6 +9,10 @@ const env = { TZ: 'UTC', DATABASE_URL: '', REDIS_URL: '', WEB_CONCURRENCY: '' };
 export default defineConfig({
   test: {
     env,
+    // Two files at a time, whatever the core count (Vitest's default is cores - 1: one on CI's two
+    // cores). Most files wait on child processes (servers, Postgres, Chromium), so a second lane
+    // roughly halves the run; browser files still run one at a time, beside the unit lane.
+    maxWorkers: 2,
     reporters: ['default', ['json', { outputFile: '.vitest-reports/report.json' }]],
     projects: [
       {

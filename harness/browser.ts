@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { serverArgs, spawnListening } from './spawn-server.ts';
 
 /** Where global setup builds the site for browser tests (ESTATE_TEST_DIST lets parallel runs use their own). */
@@ -106,4 +106,31 @@ export async function openPage(
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, errors };
+}
+
+/**
+ * Visits every path with `visit`, on `concurrency` pages of one context side by side (Chromium
+ * renders on every core while the test reads another page), and returns the results in path order.
+ */
+export async function visitEach<T>(
+  context: BrowserContext,
+  paths: readonly string[],
+  visit: (page: Page, path: string) => Promise<T>,
+  concurrency = 4,
+): Promise<T[]> {
+  const results: T[] = new Array<T>(paths.length);
+  let next = 0;
+  const lane = async () => {
+    const page = await context.newPage();
+    try {
+      while (next < paths.length) {
+        const index = next++;
+        results[index] = await visit(page, paths[index] as string);
+      }
+    } finally {
+      await page.close();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, paths.length) }, lane));
+  return results;
 }

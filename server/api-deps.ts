@@ -12,7 +12,7 @@ import { defaultDataFile } from '../src/node/data-file.ts';
 import { issuedKeysFile } from '../src/node/issued-keys-file.ts';
 import type { HealthCheck } from './health.ts';
 import type { ManageDeps } from '../src/manage/deps.ts';
-import { ManagedKeyStore, openManage, routeNotices } from './manage/runtime.ts';
+import { ManagedKeyStore, openManage, routeNotices, routeRetirements } from './manage/runtime.ts';
 import { engineUrls, openStores, type ApiStores, type EngineUrls } from './stores/select.ts';
 import { routeFinder, type RouteFinder } from '../src/api/route-map.ts';
 import type { RequestLog } from '../src/api/request-log.ts';
@@ -92,6 +92,7 @@ export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRunti
     ids: options.ids ?? randomIds,
     deprecatedPaths: reference.deprecated,
     routeNotices: routeNotices(manage.store, routeOf),
+    routeRetirement: routeRetirements(manage.store, routeOf),
   };
   const events = await openEventStores(stores, ordersDir, clock, options.delivery);
   Object.assign(deps, events.deps);

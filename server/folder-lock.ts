@@ -1,21 +1,25 @@
-// One Orders API process per orders folder, held by a listening unix socket that the kernel closes
-// when the process ends, however it ends (kill -9 included). Nothing names a pid, so neither a
-// reused pid nor a container's PID 1 can make a dead holder look alive. On Linux the socket lives
-// in the abstract namespace, named after the folder's device and inode (so every path to the
-// folder maps to one lock) and leaves nothing behind; elsewhere it is `.lock.sock` in the folder,
-// and a socket file nobody answers on is a crashed holder's, removed and taken over. A second
-// process asks the holder for its pid, to name it in the refusal.
+// Locks across processes, held by a listening unix socket that the kernel closes when its holder
+// ends, however it ends (kill -9 included). Nothing names a pid, so neither a reused pid nor a
+// container's PID 1 can make a dead holder look alive. On Linux the socket lives in the abstract
+// namespace, named after the folder's device and inode (so every path to the folder maps to one
+// lock) and leaves nothing behind; elsewhere it is a `.lock.sock` file in the folder, and a socket
+// file nobody answers on is a crashed holder's, removed and taken over. The holder answers a knock
+// with its pid, to be named in a refusal. Two uses: one Orders API process per orders folder
+// (lockFolder, held for the process's life), and one writer at a time on a journal file
+// (withFileLock, held for the few milliseconds of one append: the management journal).
 import { createHash } from 'node:crypto';
-import { existsSync, rmSync, statSync } from 'node:fs';
-import { connect, createServer, type Server } from 'node:net';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { connect, createServer, Server } from 'node:net';
+import { basename, dirname, join } from 'node:path';
 
-/** The socket address that stands for `dir`. */
-export function lockAddress(dir: string): string {
-  if (process.platform !== 'linux') return join(dir, '.lock.sock');
+/** The socket address that stands for `dir`, or for the file named `file` in it. */
+export function lockAddress(dir: string, file?: string): string {
+  if (process.platform !== 'linux')
+    return join(dir, file === undefined ? '.lock.sock' : `.${file}.lock.sock`);
   const { dev, ino } = statSync(dir);
-  const id = createHash('sha256').update(`${dev}:${ino}`).digest('hex').slice(0, 32);
-  return `\0estate-orders-lock-${id}`;
+  const [kind, key] = file === undefined ? ['orders', `${dev}:${ino}`] : ['manage', `${dev}:${ino}:${file}`];
+  const id = createHash('sha256').update(key).digest('hex').slice(0, 32);
+  return `\0estate-${kind}-lock-${id}`;
 }
 
 /** Listens on `address`; resolves null once listening, or the error (EADDRINUSE: held). */
@@ -27,6 +31,15 @@ function listen(server: Server, address: string): Promise<NodeJS.ErrnoException 
       done(null);
     });
   });
+}
+
+/** Takes the lock at `address` once: its socket (not keeping the process alive), or the error. */
+async function take(address: string): Promise<Server | NodeJS.ErrnoException> {
+  const server = createServer((socket) => socket.end(`${process.pid}\n`));
+  const error = await listen(server, address);
+  if (error !== null) return error;
+  server.unref();
+  return server;
 }
 
 /** The pid the holder of `address` answers with, or null if nobody answers (a stale socket file). */
@@ -64,18 +77,49 @@ export async function folderRefusal(dir: string): Promise<string | null> {
 export async function lockFolder(dir: string): Promise<() => void> {
   const address = lockAddress(dir);
   for (let attempt = 1; ; attempt++) {
-    const server = createServer((socket) => socket.end(`${process.pid}\n`));
-    const error = await listen(server, address);
-    if (error === null) {
-      // The lock must not keep the process alive, and the pid files of older versions mean nothing.
-      server.unref();
+    const taken = await take(address);
+    if (taken instanceof Server) {
+      // The pid files of older versions mean nothing.
       rmSync(join(dir, '.lock'), { force: true });
-      return () => void server.close();
+      return () => void taken.close();
     }
-    if (error.code !== 'EADDRINUSE' || attempt === 3) throw error;
+    if (taken.code !== 'EADDRINUSE' || attempt === 3) throw taken;
     const holder = await askHolder(address);
     if (holder !== null) throw new Error(inUse(dir, holder));
     // Nobody answers: the holder was just closing (try again), or left a socket file when it crashed.
     if (process.platform !== 'linux') rmSync(address, { force: true });
+  }
+}
+
+const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/**
+ * Runs `work` holding the lock on `file` (its folder is made if missing); waits for another holder
+ * at most `waitMs`, then throws `busy()`. Released before the next taker tries.
+ */
+export async function withFileLock<T>(
+  file: string,
+  work: () => T,
+  busy: () => Error,
+  waitMs = 10_000,
+): Promise<T> {
+  const dir = dirname(file);
+  mkdirSync(dir, { recursive: true });
+  const address = lockAddress(dir, basename(file));
+  const started = Date.now();
+  for (let attempt = 0; ; attempt++) {
+    const taken = await take(address);
+    if (taken instanceof Server) {
+      try {
+        return work();
+      } finally {
+        // Released before the next taker tries: a close still under way would refuse it.
+        await new Promise((done) => taken.close(done));
+        if (process.platform !== 'linux') rmSync(address, { force: true });
+      }
+    }
+    if (taken.code !== 'EADDRINUSE') throw taken;
+    if (Date.now() - started > waitMs) throw busy();
+    await pause(Math.min(20, 1 + attempt));
   }
 }

@@ -11,7 +11,11 @@ import { auditEntrySchema } from '../../src/manage/audit.ts';
 import { effectSchema } from '../../src/manage/effects.ts';
 import { Ledger, type Decision, type ManageStore, type TextSha256 } from '../../src/manage/ledger.ts';
 import type { ManageSeed } from '../../src/manage/state.ts';
-import { withAppendLock } from './append-lock.ts';
+import { StoreUnavailableError } from '../../src/api/orders/deps.ts';
+import { withFileLock } from '../folder-lock.ts';
+
+/** A 503 for a write that waited 10 s for the journal's lock (one writer at a time, across processes). */
+const journalLocked = () => new StoreUnavailableError('the management journal is locked by another writer');
 
 const changeLineSchema = z.object({
   event: z.literal('change'),
@@ -95,7 +99,7 @@ export class JournalManageStore implements ManageStore {
     while (this.waiting.length > 0) {
       const batch = this.waiting.splice(0);
       try {
-        const answers = await withAppendLock(this.file, () => this.writeBatch(batch));
+        const answers = await withFileLock(this.file, () => this.writeBatch(batch), journalLocked);
         batch.forEach((waiting, i) => waiting.resolve(answers[i]));
       } catch (error) {
         batch.forEach((waiting) => waiting.reject(error));

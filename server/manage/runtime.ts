@@ -5,7 +5,7 @@ import { createHmac, hash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { deprecationHeaderFields, deprecationHeaders } from '../../src/api/deprecation.ts';
-import type { KeyRecord, KeyStore } from '../../src/api/orders/deps.ts';
+import type { KeyRecord, KeyStore, RouteRetirement } from '../../src/api/orders/deps.ts';
 import type { RouteFinder } from '../../src/api/route-map.ts';
 import { defaultAuditRetentionDays, type ManageDeps } from '../../src/manage/deps.ts';
 import type { ManageStore } from '../../src/manage/ledger.ts';
@@ -124,5 +124,28 @@ export function routeNotices(store: ManageStore, routeOf: RouteFinder) {
         infoUrl: `/app/api/routes/${route.route_id}`,
       }),
     );
+  };
+}
+
+/**
+ * Whether a request's route is past the sunset the management API set on it: then the Orders API
+ * refuses it 410, naming the audit entry of that deprecation. Workspace deprecations that no
+ * change made keep answering with their headers alone.
+ */
+export function routeRetirements(store: ManageStore, routeOf: RouteFinder) {
+  return (
+    method: string,
+    target: string,
+    environment: KeyRecord['environment'],
+    now: number,
+  ): RouteRetirement | null => {
+    const routeId = routeOf(method === 'HEAD' ? 'GET' : method, target, environment);
+    const state = store.current().state;
+    const route = routeId === null ? undefined : state.routes.get(routeId);
+    if (!route || route.changed_by === null || !route.deprecated || route.sunset_at === null) return null;
+    if (Date.parse(route.sunset_at) > now) return null;
+    const successor =
+      route.successor_route_id === null ? null : (state.routes.get(route.successor_route_id)?.path ?? null);
+    return { sunsetAt: route.sunset_at, successor, auditEntryId: route.changed_by };
   };
 }

@@ -5,12 +5,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Blast, Target } from '../../src/manage/audit.ts';
 import { noBlast } from '../../src/manage/deps.ts';
-import type {
-  ManagedConsumer,
-  ManagedKey,
-  ManagedRoute,
-  ManageSeed,
-  PlanTerms,
+import {
+  unrefusedKey,
+  type ManagedConsumer,
+  type ManagedKey,
+  type ManagedRoute,
+  type ManageSeed,
+  type PlanTerms,
 } from '../../src/manage/state.ts';
 import type { Workspace } from '../../src/node/db.ts';
 
@@ -59,11 +60,7 @@ export async function readManageReference(db: Workspace): Promise<ManageReferenc
     quota_orders_per_month: null,
     source: 'workspace',
     replaces: null,
-    replaced_by: null,
-    revoked_at: null,
-    rotated_at: null,
-    rotation_ends_at: null,
-    refused_by: null,
+    ...unrefusedKey,
   }));
   const routes = (await read<Omit<ManagedRoute, 'changed_by'>>(db, 'seed_routes')).map(
     (row): ManagedRoute => ({ ...row, changed_by: null }),

@@ -32,6 +32,12 @@ export interface ManagedKey {
   refused_by: string | null;
 }
 
+/** A key's lifecycle before any revocation or rotation: a new key's, and what a restore puts back. */
+export const unrefusedKey: Pick<
+  ManagedKey,
+  'replaced_by' | 'revoked_at' | 'rotated_at' | 'rotation_ends_at' | 'refused_by'
+> = { replaced_by: null, revoked_at: null, rotated_at: null, rotation_ends_at: null, refused_by: null };
+
 /** A published route and its deprecation. */
 export interface ManagedRoute {
   route_id: string;
@@ -144,11 +150,7 @@ export class ManageState {
           consumer_id: null,
           source: 'issued',
           replaces: effect.replaces ?? null,
-          replaced_by: null,
-          revoked_at: null,
-          rotated_at: null,
-          rotation_ends_at: null,
-          refused_by: null,
+          ...unrefusedKey,
         });
         return;
       case 'revoked':
@@ -167,13 +169,7 @@ export class ManageState {
       case 'restored':
         // Back to the simulated state: the revocation and rotation before it undone.
         return this.changeKey(effect.key_id, (k) => {
-          Object.assign(k, {
-            revoked_at: null,
-            rotated_at: null,
-            rotation_ends_at: null,
-            replaced_by: null,
-            refused_by: null,
-          });
+          Object.assign(k, unrefusedKey);
         });
       case 'updated':
         return this.changeKey(effect.key_id, (k) => {

@@ -4,7 +4,7 @@
 // (figures-expected.ts), never read from the views the pages format.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../src/node/db.ts';
-import { browserAvailable } from '../../harness/browser.ts';
+import { browserAvailable, visitEach } from '../../harness/browser.ts';
 import { useConsole } from './use-console.ts';
 import { consoleScreens, openTestWorkspace } from './console-helpers.ts';
 import { expectedText, readRawFacts, type RawFacts, type ShownFigure } from './figures-expected.ts';
@@ -41,13 +41,12 @@ describe.runIf(browserAvailable())('console figures', () => {
       const { server, browser } = session();
       const paths = groups.get(group) ?? [];
       const context = await browser.newContext({ javaScriptEnabled: false });
-      const page = await context.newPage();
       const wrong: string[] = [];
       const unmarked: string[] = [];
       let checked = 0;
-      for (const path of paths) {
+      const pages = await visitEach(context, paths, async (page, path) => {
         await page.goto(`${server.baseUrl}${path}`);
-        const found = await page.evaluate((labelSource) => {
+        return page.evaluate((labelSource) => {
           const label = new RegExp(labelSource, 'i');
           const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
           const figures = [...document.querySelectorAll<HTMLElement>('[data-figure]')].map((el) => ({
@@ -81,6 +80,9 @@ describe.runIf(browserAvailable())('console figures', () => {
           }
           return { figures, missing };
         }, figureLabel.source);
+      });
+      for (const [i, found] of pages.entries()) {
+        const path = paths[i];
         for (const figure of found.figures as ShownFigure[]) {
           checked += 1;
           const expected = expectedText(facts, figure);

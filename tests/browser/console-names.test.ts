@@ -1,9 +1,9 @@
 // People read names, not ids: no visible text on any screen or detail page (what-ifs included, as
 // they open and filled in) shows a raw key, route, function or consumer id. Ids stay in URLs.
-import type { Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../src/node/db.ts';
-import { browserAvailable } from '../../harness/browser.ts';
+import { browserAvailable, visitEach } from '../../harness/browser.ts';
 import { useConsole } from './use-console.ts';
 import { consoleScreens, openTestWorkspace } from './console-helpers.ts';
 import { callApi, livePages } from './live-helpers.ts';
@@ -32,27 +32,25 @@ describe.runIf(browserAvailable())('console names', () => {
   afterAll(() => ws.close());
 
   /** The raw ids in the visible text of each page, with a little context (`live`: once its live panels are in). */
-  async function idsShown(page: Page, paths: string[], live = false): Promise<string[]> {
-    const found: string[] = [];
-    for (const path of paths) {
+  async function idsShown(context: BrowserContext, paths: string[], live = false): Promise<string[]> {
+    const found = await visitEach(context, paths, async (page, path) => {
       await page.goto(`${session().server.baseUrl}${path}`);
       // Live panels (server islands) replace their placeholder once the server has sent them.
       if (live) await page.waitForFunction(() => document.querySelector('.live-loading') === null);
       const text = await page.locator('body').innerText();
       const match = ids.exec(text);
-      if (match)
-        found.push(
-          `${path}: ${match[0]} in "…${text.slice(Math.max(0, match.index - 40), match.index + 20)}…"`,
-        );
-    }
-    return found;
+      return match
+        ? [`${path}: ${match[0]} in "…${text.slice(Math.max(0, match.index - 40), match.index + 20)}…"`]
+        : [];
+    });
+    return found.flat();
   }
 
   it.each(['screens', 'keys', 'routes', 'functions', 'consumers'])(
     'shows no raw id in the visible text of any page as served: %s',
     async (group) => {
       const context = await session().browser.newContext({ javaScriptEnabled: false });
-      expect(await idsShown(await context.newPage(), groups.get(group) ?? [])).toEqual([]);
+      expect(await idsShown(context, groups.get(group) ?? [])).toEqual([]);
       await context.close();
     },
   );
@@ -61,15 +59,16 @@ describe.runIf(browserAvailable())('console names', () => {
     const { server, browser } = session();
     expect((await callApi(server, demoSandboxKey())).status).toBe(201);
     const live = await livePages(server);
-    const page = await browser.newPage();
+    const context = await browser.newContext();
     const paths = [live.log, live.request, live.issuedKey, '/app/api/keys/key_demo_sandbox', '/app/api'];
-    expect(await idsShown(page, paths, true)).toEqual([]);
-    await page.close();
+    expect(await idsShown(context, paths, true)).toEqual([]);
+    await context.close();
   });
 
   it('shows no raw id in the what-ifs once their island has rendered them, filled in from the alerts', async () => {
     const { server, browser } = session();
-    const page = await browser.newPage();
+    const context = await browser.newContext();
+    const page = await context.newPage();
     await page.goto(`${server.baseUrl}/app/api`);
     const filled = await page
       .locator('.alerts a[data-what-if-link]')
@@ -77,7 +76,7 @@ describe.runIf(browserAvailable())('console names', () => {
         as.map((a) => new URL((a as HTMLAnchorElement).href)).map((u) => u.pathname + u.search),
       );
     expect(filled.length).toBeGreaterThan(0);
-    expect(await idsShown(page, filled)).toEqual([]);
-    await page.close();
+    expect(await idsShown(context, filled)).toEqual([]);
+    await context.close();
   });
 });

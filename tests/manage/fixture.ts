@@ -9,7 +9,7 @@ import type { Principal } from '../../src/manage/actor.ts';
 import type { ManageDeps } from '../../src/manage/deps.ts';
 import { handleManage } from '../../src/manage/handler.ts';
 import { MemoryManageStore, type ManageStore } from '../../src/manage/ledger.ts';
-import type { ManageSeed, ManagedKey } from '../../src/manage/state.ts';
+import { unrefusedKey, type ManageSeed, type ManagedKey } from '../../src/manage/state.ts';
 import { JournalManageStore } from '../../server/manage/journal-store.ts';
 
 /** Hex SHA-256. */
@@ -35,11 +35,7 @@ const key = (id: string, material: string, environment: ManagedKey['environment'
   consumer_id: 'con_acme',
   source: 'workspace',
   replaces: null,
-  replaced_by: null,
-  revoked_at: null,
-  rotated_at: null,
-  rotation_ends_at: null,
-  refused_by: null,
+  ...unrefusedKey,
 });
 
 /** The seed every test starts from. */

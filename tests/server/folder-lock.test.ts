@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { lockFolder } from '../../server/folder-lock.ts';
+import { lockFolder, withFileLock } from '../../server/folder-lock.ts';
 import { JournalOrderStore } from '../../server/order-journal.ts';
 import { get, post, validOrder } from '../api/orders/contract-cases.ts';
 import { fixtureWorld } from '../../harness/fixture-world.ts';
@@ -24,11 +24,19 @@ import { fetchAnswer } from '../api/orders/runners.ts';
 import { writeFixtureWorkspace, type ServerFiles } from '../../harness/fixture-workspace.ts';
 import { killServer, spawnServer, type SpawnedServer } from '../../harness/spawn-server.ts';
 
-/** A separate process that takes the lock on `dir` and holds it until killed. */
-async function holdInAnotherProcess(dir: string): Promise<ChildProcess> {
+/**
+ * A separate process that takes the lock on `dir` (or, given `file`, on that file: its work blocks
+ * while it holds it) and holds it until killed.
+ */
+async function holdInAnotherProcess(dir: string, file?: string): Promise<ChildProcess> {
   const lock = resolve('server/folder-lock.ts');
-  const script = `const { lockFolder } = await import(${JSON.stringify(lock)});
-    await lockFolder(${JSON.stringify(dir)}); console.log('locked'); setInterval(() => {}, 1 << 30);`;
+  const script =
+    file === undefined
+      ? `const { lockFolder } = await import(${JSON.stringify(lock)});
+    await lockFolder(${JSON.stringify(dir)}); console.log('locked'); setInterval(() => {}, 1 << 30);`
+      : `const { withFileLock } = await import(${JSON.stringify(lock)});
+    await withFileLock(${JSON.stringify(file)}, () => { console.log('locked');
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0); }, () => new Error('busy'));`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -40,7 +48,8 @@ async function holdInAnotherProcess(dir: string): Promise<ChildProcess> {
   return child;
 }
 
-describe('the orders folder lock', () => {
+// Each test has a fresh folder; the holders it started are killed after it.
+describe('the locks', () => {
   let dir = '';
   const holders: ChildProcess[] = [];
   beforeEach(() => {
@@ -51,45 +60,82 @@ describe('the orders folder lock', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('refuses a second store on the same folder, naming the holder, until the first closes', async () => {
-    const first = await JournalOrderStore.open(dir);
-    await expect(JournalOrderStore.open(dir)).rejects.toThrow(`in use by process ${process.pid}`);
-    await first.close();
-    const second = await JournalOrderStore.open(dir);
-    await second.close();
-  });
+  describe('the orders folder lock', () => {
+    it('refuses a second store on the same folder, naming the holder, until the first closes', async () => {
+      const first = await JournalOrderStore.open(dir);
+      await expect(JournalOrderStore.open(dir)).rejects.toThrow(`in use by process ${process.pid}`);
+      await first.close();
+      const second = await JournalOrderStore.open(dir);
+      await second.close();
+    });
 
-  it('is one lock for every path to the folder', async () => {
-    const link = `${dir}-link`;
-    symlinkSync(dir, link);
-    try {
+    it('is one lock for every path to the folder', async () => {
+      const link = `${dir}-link`;
+      symlinkSync(dir, link);
+      try {
+        const release = await lockFolder(dir);
+        await expect(lockFolder(link)).rejects.toThrow('in use by process');
+        release();
+      } finally {
+        rmSync(link, { force: true });
+      }
+    });
+
+    it('refuses another process while the holder lives, and is free once it is killed with -9', async () => {
+      const holder = await holdInAnotherProcess(dir);
+      holders.push(holder);
+      await expect(lockFolder(dir)).rejects.toThrow(`in use by process ${holder.pid}`);
+      const exited = new Promise((done) => holder.once('exit', done));
+      holder.kill('SIGKILL');
+      await exited;
       const release = await lockFolder(dir);
-      await expect(lockFolder(link)).rejects.toThrow('in use by process');
       release();
-    } finally {
-      rmSync(link, { force: true });
-    }
+    });
+
+    it.each([
+      ['a live process that is not an Orders API (PID 1)', () => 1],
+      ['this very process (a restarted container is PID 1 again)', () => process.pid],
+      ['a process that is gone', () => spawnSync(process.execPath, ['-e', '0']).pid],
+    ])('is not blocked by a pid file of an older version naming %s', async (_, pid) => {
+      writeFileSync(join(dir, '.lock'), `${pid()}\n`);
+      const store = await JournalOrderStore.open(dir);
+      await store.close();
+    });
   });
 
-  it('refuses another process while the holder lives, and is free once it is killed with -9', async () => {
-    const holder = await holdInAnotherProcess(dir);
-    holders.push(holder);
-    await expect(lockFolder(dir)).rejects.toThrow(`in use by process ${holder.pid}`);
-    const exited = new Promise((done) => holder.once('exit', done));
-    holder.kill('SIGKILL');
-    await exited;
-    const release = await lockFolder(dir);
-    release();
-  });
+  describe('the journal file lock', () => {
+    const busy = () => new Error('the journal is locked by another writer');
 
-  it.each([
-    ['a live process that is not an Orders API (PID 1)', () => 1],
-    ['this very process (a restarted container is PID 1 again)', () => process.pid],
-    ['a process that is gone', () => spawnSync(process.execPath, ['-e', '0']).pid],
-  ])('is not blocked by a pid file of an older version naming %s', async (_, pid) => {
-    writeFileSync(join(dir, '.lock'), `${pid()}\n`);
-    const store = await JournalOrderStore.open(dir);
-    await store.close();
+    it('makes the folder, answers what the work returns, and leaves nothing behind', async () => {
+      const file = join(dir, 'new', 'journal.jsonl');
+      expect(await withFileLock(file, () => 42, busy)).toBe(42);
+      expect(readdirSync(join(dir, 'new'))).toEqual([]);
+    });
+
+    it('gives writers of one process the lock in turn, each released before the next tries', async () => {
+      const file = join(dir, 'journal.jsonl');
+      const answers = await Promise.all([1, 2, 3].map((n) => withFileLock(file, () => n, busy)));
+      expect(answers).toEqual([1, 2, 3]);
+    });
+
+    it("is another lock than the folder's and than another file's", async () => {
+      const release = await lockFolder(dir);
+      await expect(withFileLock(join(dir, 'a.jsonl'), () => 'a', busy)).resolves.toBe('a');
+      release();
+    });
+
+    it('refuses with busy() while another process holds it, and is free once it is killed with -9', async () => {
+      const file = join(dir, 'journal.jsonl');
+      const holder = await holdInAnotherProcess(dir, file);
+      holders.push(holder);
+      const other = withFileLock(join(dir, 'other.jsonl'), () => 'other', busy, 0);
+      await expect(other).resolves.toBe('other');
+      await expect(withFileLock(file, () => 'mine', busy, 0)).rejects.toThrow(busy().message);
+      const exited = new Promise((done) => holder.once('exit', done));
+      holder.kill('SIGKILL');
+      await exited;
+      await expect(withFileLock(file, () => 'mine', busy, 0)).resolves.toBe('mine');
+    });
   });
 });
 

@@ -9,8 +9,8 @@ import type { Presented } from '../../src/what-if/presented.ts';
 import { presentRetire } from '../../src/what-if/retire/present.ts';
 import type { RetireSetup } from '../../src/what-if/retire/outcome.ts';
 import { presentRotate } from '../../src/what-if/rotate/present.ts';
-import type { RotateSetup } from '../../src/what-if/rotate/outcome.ts';
 import { presentThrottle, type ThrottlePageSetup } from '../../src/what-if/throttle/present.ts';
+import { rotateSetup } from './rotate/rotate-setup.ts';
 
 // One consumer sending 100 requests a minute for 10 minutes a day, under a 50 rpm budget.
 const throttle: ThrottlePageSetup = {
@@ -24,29 +24,6 @@ const throttle: ThrottlePageSetup = {
     levels: [{ consumer_id: 'con_a', key_id: 'key_x', requests_per_minute: 100, minutes: 10 }],
   },
 };
-
-const rotateConsumer = (id: string, requests: number, otherKeys: number) => ({
-  consumer_id: id,
-  name: id,
-  primary_caller_kind: 'automation',
-  requests_per_day: requests,
-  routes: 1,
-  other_active_keys: otherKeys,
-});
-// con_a falls back on a second key; con_b (100/day) and con_c (50/day) have none.
-const rotate = (status: string): RotateSetup => ({
-  key_id: 'key_x',
-  as_of: '2026-11-01',
-  status,
-  expires_at: null,
-  policy_overlap_days: 14,
-  min_overlap_days: 7,
-  consumers: [
-    rotateConsumer('con_a', 500, 1),
-    rotateConsumer('con_b', 100, 0),
-    rotateConsumer('con_c', 50, 0),
-  ],
-});
 
 // Three callers, 40 requests a day each, still on the route.
 const retire: RetireSetup = {
@@ -89,9 +66,14 @@ describe('today → after', () => {
     // the current budget: the same figure on both sides
     ['throttle unchanged', '500', '500', () => presentThrottle(throttle, {})],
     // an active key refuses nobody today; after the cutover con_b and con_c's 150 a day stop
-    ['rotate an active key', '0', '150', () => presentRotate(rotate('active'), { rotateOverlapDays: 14 })],
+    [
+      'rotate an active key',
+      '0',
+      '150',
+      () => presentRotate(rotateSetup('active'), { rotateOverlapDays: 14 }),
+    ],
     // a revoked key already refuses them: nothing changes
-    ['rotate a revoked key', '150', '150', () => presentRotate(rotate('revoked'), {})],
+    ['rotate a revoked key', '150', '150', () => presentRotate(rotateSetup('revoked'), {})],
     // the route serves its callers today; after the sunset their 120 a day are refused
     ['retire', '0', '120', () => presentRetire(retire, { retireSunset: '2027-02-01' })],
     // 1% of 2,000 fail today (20); a 10% version on half the traffic: 5.5% (110)
@@ -105,7 +87,7 @@ describe('today → after', () => {
     // 0.0123% of 200,000 fail today (24.6); the field shows 0.01 (20 a day), but nothing was entered
     const shown = presentChange({ ...change, requests_per_day: 200_000, current_error_pct: 0.0123 }, {});
     expect(shown.text.after).toBe(shown.text.today);
-    expect(presentRotate(rotate('active'), {}).text.today).toBe('0');
+    expect(presentRotate(rotateSetup('active'), {}).text.today).toBe('0');
   });
 
   it('keeps today’s figure when the inputs change', () => {

@@ -15,6 +15,7 @@ import {
 import { gatherThenFlush, type GatherPolicy } from '../../gather.ts';
 import { postgresLimits, type PostgresDatabase } from './database.ts';
 import type { IdempotentOrder } from '../order-lookups.ts';
+import { insertOrdersAndRequestsSql } from './carrying-sql.ts';
 import { postgresSql } from './sql.ts';
 
 /** How creates are batched: gathering, the largest batch, and how many batches run at once. */
@@ -179,7 +180,7 @@ export class PostgresOrderStore implements OrderStore {
       const insertOrders = async (records: string | null) => {
         if (records === null) await this.db.query('insert_orders', postgresSql('insert_orders'), orders);
         else
-          await this.db.query('insert_orders_and_requests', postgresSql('insert_orders_and_requests'), [
+          await this.db.query('insert_orders_and_requests', insertOrdersAndRequestsSql(), [
             ...orders,
             records,
           ]);

@@ -114,6 +114,7 @@ export const problemTypes = {
   'insufficient-scope': { status: 403, title: 'Insufficient scope' },
   'not-found': { status: 404, title: 'Not found' },
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
+  'route-retired': { status: 410, title: 'Route retired' },
   'request-timeout': { status: 408, title: 'Request timeout' },
   'idempotency-key-in-use': { status: 409, title: 'Idempotency key in use' },
   'payload-too-large': { status: 413, title: 'Payload too large' },

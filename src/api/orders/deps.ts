@@ -277,4 +277,21 @@ export interface OrdersDeps {
     target: string,
     environment: KeyRecord['environment'] | null,
   ) => Record<string, string> | null;
+  /**
+   * A route deprecated through the management API whose sunset has passed: its calls are refused
+   * 410, naming the audit entry that set the sunset. Null while the route still answers.
+   */
+  routeRetirement?: (
+    method: string,
+    target: string,
+    environment: KeyRecord['environment'],
+    now: number,
+  ) => RouteRetirement | null;
+}
+
+/** Why a route no longer answers: its sunset, its successor's path, the change that retired it. */
+export interface RouteRetirement {
+  sunsetAt: string;
+  successor: string | null;
+  auditEntryId: string | null;
 }

@@ -3,14 +3,14 @@
 import { scopes } from './contract.ts';
 import { authenticate, challenge, parseAuthorization } from './auth.ts';
 import { createOrder } from './create-order.ts';
-import { isStoreUnavailable, type KeyRecord, type OrdersDeps } from './deps.ts';
+import { isStoreUnavailable, type KeyRecord, type OrdersDeps, type RouteRetirement } from './deps.ts';
 import { openApiDocument } from './openapi.ts';
 import { orderBody } from './order-body.ts';
 import type { PlainRequest, PlainResponse } from './plain.ts';
 import { rateLimitHeaders } from './rate-limit.ts';
 import { randomId } from './ids.ts';
 import { listOrders } from './list-orders.ts';
-import { json, problemResponse, withRequestId } from './respond.ts';
+import { json, problemResponse, withAuditEntry, withRequestId } from './respond.ts';
 import { resolveRoute, type Operation, type Route } from './routes.ts';
 import { eventScopes } from './events/event-contract.ts';
 import { getEvent, listEvents, orderEvents } from './events/event-routes.ts';
@@ -110,12 +110,11 @@ async function dispatch(
       'www-authenticate': challenge('invalid_token', auth.reason),
     });
     // A refusal a management change caused names its audit entry (the request log keeps the body).
-    const entry = auth.key?.audit_entry_id;
-    if (entry !== undefined && /^aud_[A-Za-z0-9]+$/.test(entry))
-      refused.body = `${refused.body.slice(0, -1)},"audit_entry_id":"${entry}"}`;
-    return refused;
+    return withAuditEntry(refused, auth.key?.audit_entry_id);
   }
   const key = auth.key;
+  const retired = deps.routeRetirement?.(request.method, request.path, key.environment, now);
+  if (retired) return retiredRoute(retired);
   const needed = scopeOf[route.operation];
   // A create by a key that may create asks for its quota with its rpm hit, where the store can.
   const ahead =
@@ -143,6 +142,16 @@ async function dispatch(
   if (route.operation === 'list') return listOrders(request.path, key, deps, limitHeaders);
   if (route.operation === 'get') return getOrder(route.id, key, deps, limitHeaders);
   return eventOperation(request, route.operation, route.id, key, deps, now, limitHeaders);
+}
+
+/**
+ * The 410 of a route past its sunset, naming the change that set it (its Deprecation, Sunset and
+ * Link headers go on as on every answer of a deprecated route).
+ */
+function retiredRoute({ sunsetAt, successor, auditEntryId }: RouteRetirement): PlainResponse {
+  const instead = successor === null ? '' : `; use ${successor}`;
+  const detail = `This route was retired at its sunset, ${sunsetAt}${instead}`;
+  return withAuditEntry(problemResponse('route-retired', detail), auditEntryId);
 }
 
 /** The scope each operation needs (the OpenAPI document is served without a key). */

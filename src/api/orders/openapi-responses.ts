@@ -78,6 +78,8 @@ const forbidden: ResponseSpec = { slugs: ['insufficient-scope'], always: [...lim
 const expectation: ResponseSpec = { slugs: ['expectation-failed'], always: plain };
 const internal: ResponseSpec = { slugs: ['internal-error'], always: plain };
 const unavailable: ResponseSpec = { slugs: ['service-unavailable'], always: [...plain, 'Retry-After'] };
+// A route the management API deprecated, past its sunset (the body names the audit entry).
+const retired: ResponseSpec = { slugs: ['route-retired'], always: plain };
 const throttled: ResponseSpec = {
   slugs: ['rate-limited', 'quota-exceeded'],
   always: [...limited, 'Retry-After'],
@@ -101,6 +103,7 @@ export const createResponses: Record<number, ResponseSpec> = {
     always: limited,
     sometimes: ['Accept-Post', 'Accept-Encoding'],
   },
+  410: retired,
   417: expectation,
   422: {
     slugs: ['validation-failed', 'unknown-customer', 'unknown-sku', 'idempotency-key-reused'],
@@ -122,6 +125,7 @@ export const listResponses: Record<number, ResponseSpec> = {
   },
   401: unauthenticated,
   403: forbidden,
+  410: retired,
   417: expectation,
   429: throttled,
   500: internal,
@@ -136,6 +140,7 @@ export const getResponses: Record<number, ResponseSpec> = {
   403: forbidden,
   // Not found in the key's environment (rate-limited), or another spelling of the path (not).
   404: { slugs: ['not-found'], always: plain, sometimes: ['RateLimit-Policy', 'RateLimit'] },
+  410: retired,
   417: expectation,
   429: throttled,
   500: internal,

@@ -28,6 +28,17 @@ export function problemResponse(
 }
 
 /**
+ * Names, in a refusal a management change caused, the audit entry of that change: the
+ * `audit_entry_id` extension member (the request log keeps the body, so the log names it too).
+ * Entry ids are `aud_` plus base62; anything else is left out.
+ */
+export function withAuditEntry(response: PlainResponse, entryId: string | null | undefined): PlainResponse {
+  if (entryId && /^aud_[A-Za-z0-9]+$/.test(entryId) && response.body.endsWith('}'))
+    response.body = `${response.body.slice(0, -1)},"audit_entry_id":"${entryId}"}`;
+  return response;
+}
+
+/**
  * Stamps an answer with its request id: the `Request-Id` header, and in a problem body the
  * `request_id` extension member (RFC 9457 §3.2), so a caller can quote it. Ids are `req_` plus
  * base62, so they go into the JSON text as they are.

@@ -6,7 +6,7 @@ import { demoSandboxKeyId } from '../../mocks/public-world.ts';
 import { overlapMs, type IssueKey, type RollKey, type UpdateKey } from '../contract.ts';
 import type { Effect, KeyChanges } from '../effects.ts';
 import { fieldProblem, manageProblem } from '../problems.ts';
-import type { ManagedKey } from '../state.ts';
+import { unrefusedKey, type ManagedKey } from '../state.ts';
 import { keyStatusAt, keyView } from '../views.ts';
 import type { Planned, PlanContext } from './plan.ts';
 
@@ -101,11 +101,7 @@ export function planIssue(ctx: PlanContext, body: IssueKey): Planned {
     consumer_id: null,
     source: 'issued',
     replaces: null,
-    replaced_by: null,
-    revoked_at: null,
-    rotated_at: null,
-    rotation_ends_at: null,
-    refused_by: null,
+    ...unrefusedKey,
   };
   return {
     action: 'key.issue',
@@ -250,13 +246,7 @@ export function planRestore(ctx: PlanContext, keyId: string): Planned {
     action: 'key.restore',
     target: target(key),
     before: keyView(key, ctx.ledger.state, ctx.now.getTime()),
-    after: viewAfter(ctx, key, {
-      revoked_at: null,
-      rotated_at: null,
-      rotation_ends_at: null,
-      replaced_by: null,
-      refused_by: null,
-    }),
+    after: viewAfter(ctx, key, unrefusedKey),
     effects: [{ event: 'restored', key_id: keyId, key_hash_sha256: key.key_hash_sha256, restored_at: at }],
     status: 200,
   };

@@ -5,7 +5,7 @@ import type { Workspace } from '../../node/db.ts';
 import { lookup, thresholds } from '../../queries/common.ts';
 import { overviewFigures } from '../../queries/overview.ts';
 import { functionsById } from '../../queries/rows.ts';
-import { runSqlFile } from '../../queries/sql-file.ts';
+import { whatIfSql } from '../query.ts';
 import {
   changeOutcome,
   type ChangeConsumerFacts,
@@ -14,8 +14,6 @@ import {
   type ChangeSetup,
 } from './outcome.ts';
 import { z } from 'zod';
-
-const sql = (name: string) => `src/what-if/change/sql/${name}.sql`;
 
 const changeRouteRow = z.object({
   route_id: z.string(),
@@ -70,16 +68,11 @@ export async function functionPreview(
   functionId: string,
   db?: Workspace,
 ): Promise<FunctionPreviewData | undefined> {
-  const [summary] = await runSqlFile(
-    functionSummary,
-    sql('change_function'),
-    { function_id: functionId },
-    db,
-  );
+  const sql = whatIfSql('change', { function_id: functionId }, db);
+  const summary = await sql.first(functionSummary, 'change_function');
   if (!summary) return undefined;
-  const params = { function_id: functionId };
-  const routes = await runSqlFile(changeRouteRow, sql('change_function_routes'), params, db);
-  const consumers = await runSqlFile(changeConsumerRow, sql('change_function_consumers'), params, db);
+  const routes = await sql.rows(changeRouteRow, 'change_function_routes');
+  const consumers = await sql.rows(changeConsumerRow, 'change_function_consumers');
   const fn = lookup(await functionsById(db), functionId, 'function');
   const setup: ChangeSetup = {
     function_id: functionId,

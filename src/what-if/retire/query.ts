@@ -7,11 +7,9 @@ import type { Workspace } from '../../node/db.ts';
 import { lookup, period } from '../../queries/common.ts';
 import { blastConstants } from '../../queries/blast/score.ts';
 import { keysById } from '../../queries/rows.ts';
-import { runSqlFile } from '../../queries/sql-file.ts';
+import { whatIfSql } from '../query.ts';
 import { retireOutcome, type RetireDependentFacts, type RetireOutcome, type RetireSetup } from './outcome.ts';
 import { z } from 'zod';
-
-const sql = (name: string) => `src/what-if/retire/sql/${name}.sql`;
 
 // A caller of the route with its keys as one 'id, id' list (named in TypeScript).
 const retireDependentRow = z.object({
@@ -67,25 +65,16 @@ export interface RetirePreviewData {
 
 /** Retire-a-route what-if; undefined for an unknown route. */
 export async function retirePreview(routeId: string, db?: Workspace): Promise<RetirePreviewData | undefined> {
-  const [summary] = await runSqlFile(retireSummary, sql('retire_route'), { route_id: routeId }, db);
+  const sql = whatIfSql('retire', { route_id: routeId }, db);
+  const summary = await sql.first(retireSummary, 'retire_route');
   if (!summary) return undefined;
-  const rows = await runSqlFile(
-    retireDependentRow,
-    sql('retire_route_dependents'),
-    { route_id: routeId },
-    db,
-  );
+  const rows = await sql.rows(retireDependentRow, 'retire_route_dependents');
   const keys = await keysById(db);
   const dependents = rows.map(({ key_ids, ...row }) => ({
     ...row,
     keys: key_ids.split(', ').map((id) => ({ key_id: id, name: lookup(keys, id, 'key').name })),
   }));
-  const functions = await runSqlFile(
-    retireFunction,
-    sql('retire_route_functions'),
-    { route_id: routeId },
-    db,
-  );
+  const functions = await sql.rows(retireFunction, 'retire_route_functions');
   const headers = deprecationHeaders({
     deprecatedAt: summary.deprecated_at,
     sunsetAt: summary.sunset_at,

@@ -4,11 +4,9 @@
 import type { Workspace } from '../../node/db.ts';
 import { period } from '../../queries/common.ts';
 import { blastConstants } from '../../queries/blast/score.ts';
-import { runSqlFile } from '../../queries/sql-file.ts';
+import { whatIfSql } from '../query.ts';
 import { rotateOutcome, type RotateConsumerFacts, type RotateOutcome, type RotateSetup } from './outcome.ts';
 import { z } from 'zod';
-
-const sql = (name: string) => `src/what-if/rotate/sql/${name}.sql`;
 
 const rotateConsumerRow = z.object({
   consumer_id: z.string(),
@@ -50,9 +48,10 @@ export interface RotatePreviewData {
 
 /** Rotate-a-key what-if; undefined for an unknown key. */
 export async function rotatePreview(keyId: string, db?: Workspace): Promise<RotatePreviewData | undefined> {
-  const [summary] = await runSqlFile(rotateSummary, sql('rotate_key'), { key_id: keyId }, db);
+  const sql = whatIfSql('rotate', { key_id: keyId }, db);
+  const summary = await sql.first(rotateSummary, 'rotate_key');
   if (!summary) return undefined;
-  const consumers = await runSqlFile(rotateConsumerRow, sql('rotate_key_consumers'), { key_id: keyId }, db);
+  const consumers = await sql.rows(rotateConsumerRow, 'rotate_key_consumers');
   const constants = await blastConstants(db);
   const setup: RotateSetup = {
     key_id: keyId,

@@ -4,7 +4,7 @@
 // Node-only (DuckDB); the arithmetic the browser runs is ./outcome.ts.
 import { z } from 'zod';
 import type { Workspace } from '../../node/db.ts';
-import { runSqlFile, runSqlFileOne } from '../../queries/sql-file.ts';
+import { whatIfSql } from '../query.ts';
 import {
   predictThrottle,
   sortThrottleRows,
@@ -14,8 +14,6 @@ import {
   type DemandStream,
   type ThrottleRow,
 } from './outcome.ts';
-
-const sql = (name: string) => `src/what-if/throttle/sql/${name}.sql`;
 
 // The rows of each query, checked against the shapes outcome.ts computes with.
 const demandStream = z.object({
@@ -55,22 +53,23 @@ function checkRpm(rpm: number): void {
 /** Throttle what-if: predicted 429s per consumer × key of a key or consumer at `rpm` (the SQL macro). */
 export function throttlePreview(targetId: string, rpm: number, db?: Workspace): Promise<ThrottleRow[]> {
   checkRpm(rpm);
-  return runSqlFile(throttleRow, sql('throttle'), { target_id: targetId, rpm }, db);
+  return whatIfSql('throttle', { target_id: targetId, rpm }, db).rows(throttleRow, 'throttle');
 }
 
 /** Throttle what-if's headline: predicted 429s per day over every stream at `rpm` (the SQL macro). */
 export async function throttleTotal(targetId: string, rpm: number, db?: Workspace): Promise<number> {
   checkRpm(rpm);
-  const row = await runSqlFileOne(throttleTotalRow, sql('throttle_total'), { target_id: targetId, rpm }, db);
+  const sql = whatIfSql('throttle', { target_id: targetId, rpm }, db);
+  const row = await sql.one(throttleTotalRow, 'throttle_total');
   return row.throttled_per_day;
 }
 
 /** The current budget and demand histogram of a key or consumer, to embed in the page. */
 export async function throttleSetup(targetId: string, db?: Workspace): Promise<ThrottleSetup> {
-  const params = { target_id: targetId };
-  const target = await runSqlFileOne(throttleTargetRow, sql('throttle_target'), params, db);
-  const streams = await runSqlFile(demandStream, sql('throttle_streams'), params, db);
-  const levels = await runSqlFile(demandLevel, sql('throttle_levels'), params, db);
+  const sql = whatIfSql('throttle', { target_id: targetId }, db);
+  const target = await sql.one(throttleTargetRow, 'throttle_target');
+  const streams = await sql.rows(demandStream, 'throttle_streams');
+  const levels = await sql.rows(demandLevel, 'throttle_levels');
   return {
     rpm_budget: target.rpm_budget ?? null,
     histogram: { target_id: targetId, days: target.days, streams, levels },

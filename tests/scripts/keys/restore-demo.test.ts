@@ -10,22 +10,12 @@ import { until } from '../../helpers/poll.ts';
 import { createOrder, issuedLines, keysCli, startKeysFixture, type KeysFixture } from './keys-cli.ts';
 
 const demoKeyId = 'key_demo_sandbox';
-/** The fixture world with the demo key in it, as the default workspace has it. */
+const sandboxKey = fixtureWorld.keys.find((k) => k.key_id === 'key_sandbox');
+if (!sandboxKey) throw new Error('the fixture world has no key_sandbox');
+/** The fixture world with the demo key in it (a sandbox key), as the default workspace has it. */
 const world: typeof fixtureWorld = {
   ...fixtureWorld,
-  keys: [
-    ...fixtureWorld.keys,
-    {
-      key_id: demoKeyId,
-      environment: 'sandbox',
-      status: 'active',
-      plan: 'Sandbox',
-      rpm_budget: 1000,
-      scopes: ['orders:write', 'orders:read'],
-      expires_at: null,
-      material: demoSandboxKey(),
-    },
-  ],
+  keys: [...fixtureWorld.keys, { ...sandboxKey, key_id: demoKeyId, material: demoSandboxKey() }],
 };
 
 let fixture: KeysFixture;

@@ -1,7 +1,8 @@
 // The management API on the production server: a cross-site JSON write is refused; a key issued
 // through it works on the Orders API at once, and once revoked is refused within a second with the
 // audit entry named; a route deprecated through it carries Deprecation, Sunset and Link within a
-// second, and none once the deprecation is undone.
+// second, and none once the deprecation is undone; past its sunset the route answers 410 naming
+// the audit entry that set it.
 import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,5 +119,36 @@ describe('route deprecation through the management API', () => {
       async () => (await orders(secret)).headers.get('deprecation') === null,
       { timeoutMs: 1000 },
     );
+  });
+
+  it('refuses the route 410 once its sunset has passed, naming the audit entry, until undone', async () => {
+    const issued = await change(server.baseUrl, 'POST', '/keys', token, { name: 'sunset test' });
+    const secret = String(issued.body.secret);
+    const sunsetAt = new Date(Date.now() + 1500).toISOString();
+    const done = await change(server.baseUrl, 'POST', '/routes/rt_get/deprecate', token, {
+      sunset_at: sunsetAt,
+      successor_route_id: 'rt_post',
+    });
+    expect(done.status).toBe(200);
+    expect((await orders(secret)).status).toBe(200);
+    const gone = await until(
+      'a 410 after the sunset',
+      async () => {
+        const res = await orders(secret);
+        return res.status === 410 ? res : undefined;
+      },
+      { timeoutMs: 5000 },
+    );
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(sunsetAt));
+    expect(gone.headers.get('content-type')).toBe('application/problem+json');
+    expect(gone.headers.get('sunset')).not.toBeNull();
+    const body = (await gone.json()) as Record<string, unknown>;
+    expect(body.type).toBe('https://estate.example/problems/route-retired');
+    expect(body.detail).toContain('use /v2/orders');
+    expect(body.audit_entry_id).toBe(done.body.audit_entry_id);
+    await change(server.baseUrl, 'POST', '/routes/rt_get/restore', token);
+    await until('the route answers again', async () => (await orders(secret)).status === 200, {
+      timeoutMs: 1000,
+    });
   });
 });

@@ -1,27 +1,8 @@
 // The rotate what-if: the overlap a key can give for a proposed window, the cutover, and who must
 // switch before it (the rule of blast_rotate_rollup, for any proposed window).
 import { describe, expect, it } from 'vitest';
-import { rotateOutcome, type RotateSetup } from '../../../src/what-if/rotate/outcome.ts';
-
-const consumer = (id: string, requests: number, otherKeys: number) => ({
-  consumer_id: id,
-  name: id,
-  primary_caller_kind: 'automation',
-  requests_per_day: requests,
-  routes: 1,
-  other_active_keys: otherKeys,
-});
-
-const setup = (status: string, expires_at: string | null): RotateSetup => ({
-  key_id: 'key_x',
-  as_of: '2026-11-01',
-  status,
-  expires_at,
-  policy_overlap_days: 14,
-  min_overlap_days: 7,
-  // con_a can fall back on a second key; con_b (100/day) and con_c (50/day) cannot.
-  consumers: [consumer('con_a', 500, 1), consumer('con_b', 100, 0), consumer('con_c', 50, 0)],
-});
+import { rotateOutcome } from '../../../src/what-if/rotate/outcome.ts';
+import { rotateSetup } from './rotate-setup.ts';
 
 describe('rotateOutcome', () => {
   it.each([
@@ -70,7 +51,7 @@ describe('rotateOutcome', () => {
       { overlap_days: 0, usable: false, cut_short_by_expiry: false, cutover: '2026-11-01' },
     ],
   ])('%s key expiring %s, %d days proposed', (status, expires, days, expected) => {
-    const outcome = rotateOutcome(setup(status, expires), days);
+    const outcome = rotateOutcome(rotateSetup(status, expires), days);
     expect(outcome).toMatchObject({
       ...expected,
       proposed_days: days,
@@ -80,7 +61,8 @@ describe('rotateOutcome', () => {
   });
 
   it('says what each consumer must do', () => {
-    const plans = (days: number) => rotateOutcome(setup('active', null), days).consumers.map((c) => c.plan);
+    const plans = (days: number) =>
+      rotateOutcome(rotateSetup('active', null), days).consumers.map((c) => c.plan);
     expect(plans(14)).toEqual(['falls_back', 'switch_in_window', 'switch_in_window']);
     expect(plans(3)).toEqual(['falls_back', 'breaks_at_cutover', 'breaks_at_cutover']);
   });

@@ -1,16 +1,17 @@
 // GET /v2/events (cursor pages, filters type, created and delivery_success), GET /v2/events/{id}
 // and GET /v2/orders/{id}/events: the key's environment's events only, as Stripe lists them.
 import type { ProblemDetail } from '../contract.ts';
-import { listLimits } from '../contract.ts';
 import type { EventListQuery, EventStore, KeyRecord, OrdersDeps } from '../deps.ts';
+import { badListQuery, readListQuery, unknownCursor } from '../list-query.ts';
 import type { PlainResponse } from '../plain.ts';
 import { json, problemResponse } from '../respond.ts';
 import { eventTypes } from './event-contract.ts';
 import { eventBody, orderEventId } from './order-event.ts';
 
 const eventId = /^evt_[A-Za-z0-9]+$/;
+const eventCursor = { pattern: eventId, names: 'an event id (evt_…)' };
 const createdBounds = ['created[gte]', 'created[gt]', 'created[lt]', 'created[lte]'] as const;
-const known = new Set(['limit', 'starting_after', 'type', 'delivery_success', ...createdBounds]);
+const filters = ['type', 'delivery_success', ...createdBounds];
 
 /** An instant given as ISO 8601 or Unix seconds, in ms; NaN if it is neither. */
 function instantMs(text: string): number {
@@ -23,33 +24,9 @@ export function parseEventQuery(
   target: string,
   environment: KeyRecord['environment'],
 ): { ok: true; query: EventListQuery } | { ok: false; errors: ProblemDetail[] } {
-  const at = target.indexOf('?');
-  const params = new URLSearchParams(at === -1 ? '' : target.slice(at + 1));
-  const errors: ProblemDetail[] = [];
-  const refuse = (parameter: string, code: string, detail: string) =>
-    errors.push({ pointer: '', code, detail, parameter });
-  for (const name of new Set(params.keys())) {
-    if (!known.has(name)) refuse(name, 'unknown_parameter', `Unknown query parameter "${name}"`);
-    else if (params.getAll(name).length > 1)
-      refuse(name, 'repeated_parameter', `${name} is given more than once`);
-  }
-  const query: EventListQuery = { environment, limit: listLimits.defaultLimit };
-  const limit = params.get('limit');
-  if (limit !== null) {
-    const n = /^\d{1,3}$/.test(limit) ? Number(limit) : NaN;
-    if (n >= listLimits.minLimit && n <= listLimits.maxLimit) query.limit = n;
-    else
-      refuse(
-        'limit',
-        'invalid_limit',
-        `limit must be an integer from ${listLimits.minLimit} to ${listLimits.maxLimit}`,
-      );
-  }
-  const after = params.get('starting_after');
-  if (after !== null) {
-    if (eventId.test(after)) query.startingAfter = after;
-    else refuse('starting_after', 'invalid_cursor', 'starting_after must be an event id (evt_…)');
-  }
+  const { params, errors, limit, startingAfter, refuse } = readListQuery(target, filters, eventCursor);
+  const query: EventListQuery = { environment, limit };
+  if (startingAfter !== undefined) query.startingAfter = startingAfter;
   const type = params.get('type');
   if (type !== null) {
     if ((eventTypes as readonly string[]).includes(type)) query.types = [type];
@@ -76,17 +53,6 @@ export function parseEventQuery(
   return errors.length === 0 ? { ok: true, query } : { ok: false, errors };
 }
 
-/** A 400 listing the query's problems. */
-function badQuery(errors: ProblemDetail[], headers: Record<string, string>): PlainResponse {
-  const n = errors.length;
-  return problemResponse(
-    'invalid-request',
-    `${n} problem${n === 1 ? '' : 's'} in the query`,
-    headers,
-    errors,
-  );
-}
-
 /** GET /v2/events. */
 export async function listEvents(
   target: string,
@@ -95,14 +61,9 @@ export async function listEvents(
   headers: Record<string, string>,
 ): Promise<PlainResponse> {
   const parsed = parseEventQuery(target, key.environment);
-  if (!parsed.ok) return badQuery(parsed.errors, headers);
+  if (!parsed.ok) return badListQuery(parsed.errors, headers);
   const page = await events.list(parsed.query);
-  if (page === null) {
-    const detail = `starting_after names no event in this key's environment`;
-    return problemResponse('invalid-request', detail, headers, [
-      { pointer: '', code: 'unknown_cursor', detail, parameter: 'starting_after' },
-    ]);
-  }
+  if (page === null) return unknownCursor('event', headers);
   return json(200, { object: 'list', data: page.events.map(eventBody), has_more: page.hasMore }, headers);
 }
 
