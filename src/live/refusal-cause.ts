@@ -1,5 +1,5 @@
 // Why the API refused a request, when a change caused it: the Orders API names the audit entry in
-// its 401 problem (`audit_entry_id`, kept by the request log), and the entry says who changed what,
+// its 401 (or a retired route's 410) problem (`audit_entry_id`, kept by the request log), and the entry says who changed what,
 // when. "refused: key revoked by Ada at 2026-11-26 09:30:12 UTC", linked to the entry.
 import type { RequestRecord } from '../api/request-record.ts';
 import type { AuditEntry } from '../manage/audit.ts';
@@ -13,11 +13,12 @@ export interface RefusalCause {
   href: string;
 }
 
-/** What a change did to a key, as a refusal names it. */
+/** What a change did, as a refusal names it (a retired route's 410 names the deprecation that set its sunset). */
 const refusedBecause: Record<string, string> = {
   'key.revoke': 'key revoked',
   'key.roll': 'key rolled',
   'key.update': 'key expiry set',
+  'route.deprecate': 'route sunset set',
 };
 
 /** Who made a change, as a person reads it: their name, else their kind. */

@@ -72,7 +72,7 @@ describe.runIf(browserAvailable())('the Audit screen', () => {
         .evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.auditEntry));
     await page.goto(`${server.baseUrl}/app/api/audit?target=key_demo_sandbox&limit=2`);
     expect(await shown()).toEqual([made.revoke, made.updates[2]]);
-    await page.getByRole('link', { name: 'Older →' }).click();
+    await page.getByRole('link', { name: 'Older 2 →' }).click();
     await page.waitForURL(/before=/);
     expect(await shown()).toEqual([made.updates[1], made.updates[0]]);
     await page.getByRole('link', { name: '← Newer' }).click();

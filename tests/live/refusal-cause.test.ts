@@ -28,6 +28,8 @@ describe('the cause of a refusal', () => {
     ['key.revoke', ada, 'refused: key revoked by Ada at 2026-11-26 09:30:12 UTC'],
     ['key.roll', ada, 'refused: key rolled by Ada at 2026-11-26 09:30:12 UTC'],
     ['key.update', ada, 'refused: key expiry set by Ada at 2026-11-26 09:30:12 UTC'],
+    // A retired route's 410 names the deprecation that set its sunset.
+    ['route.deprecate', ada, 'refused: route sunset set by Ada at 2026-11-26 09:30:12 UTC'],
     // An actor without a name reads as its kind.
     [
       'key.revoke',
