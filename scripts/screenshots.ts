@@ -1,11 +1,16 @@
 // `npm run screenshots`: builds the console, serves it, and captures the five screens, the request log and a request, and the
 // error-budget view (light, 1440 px), a route's and the throttled consumer's detail, the Overview
 // dark, Routes at 360 px, and the Overview, the consumers at risk and a shared throttle what-if on a
-// phone (390 px), and a roll's confirmation (390 px), into docs/screenshots/, with the browser-test harness.
+// phone (390 px), a roll's confirmation (390 px), and the Audit screen after a few changes made
+// through the management API, into docs/screenshots/, with the browser-test harness.
 // ESTATE_TEST_DIST picks the build folder (default .test-dist-screenshots); SKIP_BUILD=1 reuses it.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { managementKey } from '../harness/management-key.ts';
+import { openJournalManage } from '../server/manage/runtime.ts';
+import { emptyManageReference } from '../server/manage/seed.ts';
 import { defaultDataFile } from '../src/node/data-file.ts';
 import { openWorkspace } from '../src/node/db.ts';
 import { demoSandboxKey } from '../src/mocks/demo-key.ts';
@@ -15,7 +20,7 @@ process.env.ESTATE_TEST_DIST ??= '.test-dist-screenshots';
 const { launchBrowser, startConsoleServer, stopConsoleServer, testDist } =
   await import('../harness/browser.ts');
 
-/** A capture: the page (with {orders}, {storm}, {throttled} and {refused} filled in), whole, or only the screen it opens on. */
+/** A capture: the page (with {orders}, {storm}, {throttled}, {refused} and {rolled} filled in), whole, or only the screen it opens on. */
 interface Shot {
   name: string;
   path: string;
@@ -45,6 +50,7 @@ const shots: Shot[] = [
   { name: 'route-detail', path: '/app/api/routes/{orders}', width: 1440, scheme: 'light' },
   { name: 'request-log', path: '/app/api/logs', width: 1440, scheme: 'light' },
   { name: 'request-detail', path: '/app/api/logs/{refused}', width: 1440, scheme: 'light' },
+  { name: 'audit', path: '/app/api/audit?id={rolled}', width: 1440, scheme: 'light' },
   { name: 'overview-dark', path: '/app/api', width: 1440, scheme: 'dark' },
   { name: 'routes-360', path: '/app/api/routes', width: 360, scheme: 'light' },
   { name: 'overview-390', path: '/app/api', width: 390, scheme: 'light' },
@@ -93,6 +99,36 @@ async function liveCalls(baseUrl: string): Promise<string> {
   return call('/v2/orders', { body: { ...order, customer: 'cus_nobody' } });
 }
 
+/** Changes made through the management API (as a script would), so the Audit screen has entries; the roll's entry. */
+async function auditedChanges(
+  server: { baseUrl: string; apiDir: string },
+  stormKey: string,
+): Promise<string> {
+  const { store, deps } = openJournalManage(join(server.apiDir, 'issued-keys.jsonl'), emptyManageReference());
+  const token = await managementKey(deps, undefined, 'screenshots');
+  await store.close();
+  const change = async (method: string, path: string, body: Record<string, unknown>) => {
+    const send = async (extra: Record<string, unknown>) => {
+      const res = await fetch(`${server.baseUrl}/manage/v1${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...body, ...extra }),
+      });
+      return (await res.json()) as Record<string, unknown>;
+    };
+    return send({ preview_token: (await send({ dry_run: true })).preview_token });
+  };
+  const ws = await openWorkspace(defaultDataFile());
+  const [lagging] = await ws.query<{ target_id: string }>(
+    "select target_id from v_alerts where kind = 'rotation_lag' order by blast_score desc limit 1",
+  );
+  ws.close();
+  await change('PATCH', `/keys/${stormKey}`, { rpm_budget: 1800 });
+  return String(
+    (await change('POST', `/keys/${lagging?.target_id ?? ''}/roll`, { overlap: '24h' })).audit_entry_id,
+  );
+}
+
 if (process.env.SKIP_BUILD !== '1') {
   for (const args of [
     ['scripts/ensure-data.ts'],
@@ -117,6 +153,7 @@ const [top] = await ws.query<{ key_id: string }>(
 ws.close();
 const server = await startConsoleServer();
 const refused = await liveCalls(server.baseUrl);
+const rolled = await auditedChanges(server, storm?.key_id ?? '');
 const browser = await launchBrowser();
 try {
   for (const shot of shots) {
@@ -129,7 +166,8 @@ try {
       .replace('{storm}', storm?.key_id ?? '')
       .replace('{throttled}', storm?.consumer_id ?? '')
       .replace('{refused}', refused)
-      .replace('{top}', top?.key_id ?? '');
+      .replace('{top}', top?.key_id ?? '')
+      .replace('{rolled}', rolled);
     await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'networkidle' });
     await shot.act?.(page);
     const file = `docs/screenshots/${shot.name}.png`;

@@ -32,5 +32,8 @@ export function liveSourceOf(
       const oldestMs = manage.clock.now() - (manage.retentionDays ?? defaultAuditRetentionDays) * 86_400_000;
       return pageOf(manage.store.current().entries, query, oldestMs);
     },
+    auditEntry(id) {
+      return manage.store.current().entries.findLast((entry) => entry.id === id);
+    },
   };
 }

@@ -7,7 +7,7 @@
 import type { EventStore } from '../api/orders/deps.ts';
 import type { RequestLogReader } from '../api/request-log.ts';
 import type { IssuedKeys } from '../lib/issued-keys.ts';
-import type { AuditPage } from '../manage/audit.ts';
+import type { AuditEntry, AuditPage } from '../manage/audit.ts';
 import type { AuditQuery } from '../manage/contract.ts';
 
 /** What the console reads of the running API's events (the store GET /v2/events reads). */
@@ -22,6 +22,8 @@ export interface LiveSource {
   keys(): IssuedKeys;
   /** A page of the audit trail, newest first (the management API's GET /audit). */
   audit(query: AuditQuery): AuditPage;
+  /** One entry of the audit trail by id (`aud_…`), whatever its age; undefined when there is none. */
+  auditEntry(id: string): AuditEntry | undefined;
   /** The events this server raised; absent when it serves no events. */
   events?: EventsReader;
 }

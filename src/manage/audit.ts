@@ -68,21 +68,58 @@ export function matches(entry: AuditEntry, query: AuditQuery, oldestMs: number):
   return true;
 }
 
-/** A page of the trail, newest first, and the cursor of the next (older) page. */
+/** A page of the trail, newest first, the cursor of the next (older) page and of the previous (newer) one. */
 export interface AuditPage {
   entries: AuditEntry[];
   next_cursor: string | null;
+  /** Give it as `ending_before` for the newer page; null when no newer entry matches. */
+  previous_cursor: string | null;
 }
 
-/** A page from entries held oldest first: newest first, before the cursor's seq. */
+/**
+ * A page from entries held oldest first, newest first: the entries just below the `cursor` seq, or
+ * with `ending_before`, the entries just above that seq (the page before it).
+ */
 export function pageOf(entries: readonly AuditEntry[], query: AuditQuery, oldestMs: number): AuditPage {
-  const before = query.cursor === undefined ? Infinity : Number(query.cursor);
-  const page: AuditEntry[] = [];
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const entry = entries[i] as AuditEntry;
-    if (entry.seq >= before || !matches(entry, query, oldestMs)) continue;
-    if (page.length === query.limit) return { entries: page, next_cursor: String(page.at(-1)?.seq) };
-    page.push(entry);
+  const below = query.cursor === undefined ? Infinity : Number(query.cursor);
+  const above = query.ending_before === undefined ? -Infinity : Number(query.ending_before);
+  const kept = (entry: AuditEntry) =>
+    entry.seq < below && entry.seq > above && matches(entry, query, oldestMs);
+  const found: AuditEntry[] = [];
+  let more = false;
+  if (query.ending_before === undefined) {
+    for (let i = entries.length - 1; i >= 0 && !more; i--) {
+      const entry = entries[i] as AuditEntry;
+      if (!kept(entry)) continue;
+      if (found.length === query.limit) more = true;
+      else found.push(entry);
+    }
+  } else {
+    for (let i = 0; i < entries.length && !more; i++) {
+      const entry = entries[i] as AuditEntry;
+      if (!kept(entry)) continue;
+      if (found.length === query.limit) more = true;
+      else found.unshift(entry);
+    }
   }
-  return { entries: page, next_cursor: null };
+  const newest = found[0];
+  const oldest = found.at(-1);
+  const olderExists =
+    query.ending_before === undefined ? more : hasMatch(entries, query, oldestMs, (seq) => seq <= above);
+  const newerExists =
+    query.ending_before === undefined ? hasMatch(entries, query, oldestMs, (seq) => seq >= below) : more;
+  return {
+    entries: found,
+    next_cursor: olderExists ? String(oldest?.seq ?? above + 1) : null,
+    previous_cursor: newerExists ? String(newest?.seq ?? (below === Infinity ? 0 : below - 1)) : null,
+  };
+}
+
+function hasMatch(
+  entries: readonly AuditEntry[],
+  query: AuditQuery,
+  oldestMs: number,
+  where: (seq: number) => boolean,
+): boolean {
+  return entries.some((entry) => where(entry.seq) && matches(entry, query, oldestMs));
 }

@@ -129,6 +129,11 @@ export const auditQuerySchema = z.strictObject({
     .string()
     .regex(/^\d{1,12}$/, 'must be a next_cursor this API returned')
     .optional(),
+  ending_before: z
+    .string()
+    .regex(/^\d{1,12}$/, 'must be a previous_cursor this API returned')
+    .optional()
+    .describe('The page of newer entries: a previous_cursor this API returned'),
 });
 
 /** Issue body. */

@@ -115,6 +115,7 @@ export function manageOpenApi(): Record<string, unknown> {
               object: { const: 'list' },
               data: { type: 'array', items: ref('AuditEntry') },
               next_cursor: { type: ['string', 'null'] },
+              previous_cursor: { type: ['string', 'null'] },
             },
           },
           Object.entries((schema(auditQuerySchema) as { properties: Record<string, object> }).properties).map(

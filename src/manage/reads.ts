@@ -22,7 +22,12 @@ export function readRoute(path: string, params: string[], target: string, deps: 
     if (isResponse(query)) return query;
     const oldestMs = nowMs - (deps.retentionDays ?? defaultAuditRetentionDays) * 86_400_000;
     const page = pageOf(ledger.entries, query, oldestMs);
-    return json(200, { object: 'list', data: page.entries, next_cursor: page.next_cursor });
+    return json(200, {
+      object: 'list',
+      data: page.entries,
+      next_cursor: page.next_cursor,
+      previous_cursor: page.previous_cursor,
+    });
   }
   if (path === '/keys') return list([...state.keys.values()].map((key) => keyView(key, state, nowMs)));
   if (path === '/routes') return list([...state.routes.values()].map(routeView));

@@ -12,11 +12,12 @@ export function consoleRender(env: NodeJS.ProcessEnv = process.env): ConsoleRend
  * Console pages that read the running API and so are always rendered per request: the request log,
  * the detail page of a key issued on this server (a rest route the prerendered key pages fall back
  * to for ids the workspace does not have), a key's live status as JSON (for Try it), who is signed
- * in (/app/session) and the operators.
+ * in (/app/session), the operators and the Audit screen.
  */
 export const liveRoutes: readonly string[] = [
   'src/pages/app/api/logs',
   'src/pages/app/api/events',
+  'src/pages/app/api/audit',
   'src/pages/app/api/keys/[...issued].astro',
   'src/pages/app/api/keys/lifecycle',
   'src/pages/app/session.ts',

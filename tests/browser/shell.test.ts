@@ -20,6 +20,7 @@ describe.runIf(browserAvailable())('console shell at /app/api', () => {
       'Consumers',
       'Logs',
       'Events',
+      'Audit',
     ]);
     expect(errors).toEqual([]);
     await page.close();
@@ -32,6 +33,7 @@ describe.runIf(browserAvailable())('console shell at /app/api', () => {
     ['Consumers', '/app/api/consumers', 'Consumers'],
     ['Logs', '/app/api/logs', 'Request log'],
     ['Events', '/app/api/events', 'Events'],
+    ['Audit', '/app/api/audit', 'Audit'],
   ])('navigates to %s', async (label, path, heading) => {
     const { server, browser } = session();
     const { page, errors } = await openPage(browser);

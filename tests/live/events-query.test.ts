@@ -127,6 +127,7 @@ describe('readEventsPage', () => {
       log: {} as never,
       keys: () => new IssuedKeys(),
       audit: () => ({ data: [], has_more: false }) as never,
+      auditEntry: () => undefined,
       events,
     });
     expect((await eventsScreen({}))?.rows.map((r) => r.id)).toEqual(['evt_disabled1', 'evt_test1']);

@@ -41,7 +41,8 @@ beforeEach(() => {
       for (const line of lines) folded.apply(line);
       return folded;
     },
-    audit: () => ({ entries: [], next_cursor: null }),
+    audit: () => ({ entries: [], next_cursor: null, previous_cursor: null }),
+    auditEntry: () => undefined,
   });
 });
 

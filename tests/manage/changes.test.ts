@@ -146,6 +146,17 @@ describe('GET /audit', () => {
     );
     expect((second.body.data as AuditEntry[]).map((e) => e.seq)).toEqual([2, 1]);
     expect(second.body.next_cursor).toBeNull();
+    // And back: the newer page from the older one's previous_cursor.
+    expect(first.body.previous_cursor).toBeNull();
+    const back = await call(
+      deps,
+      'GET',
+      `/audit?limit=2&ending_before=${String(second.body.previous_cursor)}`,
+      undefined,
+      { token },
+    );
+    expect(back.body.data).toEqual(first.body.data);
+    expect(back.body.previous_cursor).toBeNull();
     const byTarget = await call(deps, 'GET', '/audit?target=key_prod&actor_type=management_key', undefined, {
       token,
     });

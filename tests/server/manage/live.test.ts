@@ -22,6 +22,9 @@ describe('the live source', () => {
     });
     const page = source.audit({ limit: 2, target: keyId });
     expect(page.entries.map((e) => e.action)).toEqual(['key.revoke', 'key.issue']);
+    const [revoke] = page.entries;
+    expect(source.auditEntry(revoke?.id ?? '')).toEqual(revoke);
+    expect(source.auditEntry('aud_none')).toBeUndefined();
   });
 
   it('no module of src/live reads files', () => {
