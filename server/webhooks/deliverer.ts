@@ -14,8 +14,11 @@ import { systemClock } from '../../src/api/orders/ids.ts';
 import { endpointDisabledEvent, subscribes } from '../../src/api/orders/events/order-event.ts';
 import { randomId } from '../../src/api/orders/ids.ts';
 import { attemptDelivery } from './attempt.ts';
-import type { AttemptLog, AttemptRecord } from './attempts.ts';
+import type { AttemptLog } from './attempts.ts';
 import { DeliveryOutcomes } from './outcomes.ts';
+import { eventsOfEndpoint } from './endpoint-events.ts';
+import { deliveryKey, replayLogs } from './replay.ts';
+import type { RequeueLog } from './requeues.ts';
 import { attemptTimeoutMs, disableAfterMs, jitterRandom } from './schedule.ts';
 import { httpSender, type Sender } from './sender.ts';
 
@@ -32,6 +35,8 @@ export interface DelivererOptions {
   timeoutMs?: number;
   /** Attempts in flight at once. */
   concurrency?: number;
+  /** Where resends are made durable; default none (they are kept in memory only). */
+  requeues?: RequeueLog;
 }
 
 interface Task {
@@ -43,7 +48,7 @@ interface Task {
   event?: StoredEvent;
 }
 
-const keyOf = (eventId: string, endpointId: string) => `${eventId} ${endpointId}`;
+const keyOf = deliveryKey;
 
 /** Delivers events: in process (Deliverer), or a worker's share of Postgres's (PostgresDeliveryQueue). */
 export interface DeliveryQueue {
@@ -58,7 +63,8 @@ export interface DeliveryQueue {
 
 /** Delivers events to endpoints, in this process. */
 export class Deliverer implements DeliveryQueue {
-  private readonly o: Required<Omit<DelivererOptions, 'send'>> & { send: Sender };
+  private readonly o: Required<Omit<DelivererOptions, 'send' | 'requeues'>> &
+    Pick<DelivererOptions, 'requeues'> & { send: Sender };
   /** Due now, oldest first. */
   private ready: Task[] = [];
   /** Waiting for a retry, soonest first. */
@@ -96,16 +102,12 @@ export class Deliverer implements DeliveryQueue {
 
   /** Rebuilds the queue from the events and the attempts logged before this process. */
   async restore(): Promise<void> {
-    const last = new Map<string, AttemptRecord>();
-    for (const a of this.o.log.replayed()) {
-      last.set(keyOf(a.event_id, a.endpoint_id), a);
-      if (a.outcome === 'succeeded') this.failingSince.delete(a.endpoint_id);
-      else if (!this.failingSince.has(a.endpoint_id)) this.failingSince.set(a.endpoint_id, Date.parse(a.at));
-    }
+    const { last, failingSince } = replayLogs(this.o.log.replayed(), this.o.requeues?.replayed() ?? []);
+    for (const [id, ms] of failingSince) this.failingSince.set(id, ms);
     const now = this.o.clock.now();
     for (const endpoint of this.o.endpoints()) {
       if (endpoint.status !== 'enabled') continue;
-      for await (const event of this.eventsSince(endpoint)) {
+      for (const event of await eventsOfEndpoint(this.o.events, endpoint)) {
         const done = last.get(keyOf(event.id, endpoint.id));
         if (done && done.outcome !== 'retrying') {
           this.outcomes.settle(event.id, endpoint.id, done.outcome === 'succeeded');
@@ -138,6 +140,36 @@ export class Deliverer implements DeliveryQueue {
   /** Deliveries queued (due or waiting for a retry) and in flight. */
   get pending(): number {
     return this.queued.size;
+  }
+
+  /** Whether a delivery of the event to the endpoint is queued or in flight. */
+  isQueued(eventId: string, endpointId: string): boolean {
+    return this.queued.has(keyOf(eventId, endpointId));
+  }
+
+  /** The endpoint's deliveries queued (in flight included) and the soonest one's time (ms). */
+  backlog(endpointId: string): { waiting: number; nextMs: number | null } {
+    let waiting = 0;
+    for (const key of this.queued) if (key.endsWith(` ${endpointId}`)) waiting++;
+    const due = [...this.ready, ...this.later].filter((t) => t.endpointId === endpointId);
+    return { waiting, nextMs: due.length === 0 ? null : Math.min(...due.map((t) => t.dueMs)) };
+  }
+
+  /** Sends the events to the endpoint again from attempt 1, due now; durable first. */
+  async requeue(endpointId: string, eventIds: string[]): Promise<void> {
+    const now = this.o.clock.now();
+    await this.o.requeues?.record({
+      endpoint_id: endpointId,
+      event_ids: eventIds,
+      at: new Date(now).toISOString(),
+    });
+    this.failingSince.delete(endpointId);
+    const again = new Set(eventIds);
+    const waiting = this.later.filter((t) => t.endpointId === endpointId && again.has(t.eventId));
+    this.later = this.later.filter((t) => !waiting.includes(t));
+    for (const t of waiting) this.ready.push({ ...t, attempt: 1, dueMs: now });
+    for (const eventId of eventIds) this.add({ eventId, endpointId, attempt: 1, dueMs: now });
+    this.wake();
   }
 
   /** Stops sending; waits for attempts in flight. */
@@ -259,26 +291,5 @@ export class Deliverer implements DeliveryQueue {
     const event = endpointDisabledEvent(randomId('evt_'), disabled, this.o.clock.now());
     await this.o.events.raise(event);
     this.enqueue(event);
-  }
-
-  /** An endpoint's events since it was made, oldest first. */
-  private async *eventsSince(endpoint: WebhookEndpoint): AsyncGenerator<StoredEvent> {
-    const found: StoredEvent[] = [];
-    let after: string | undefined;
-    const types = endpoint.enabled_events.includes('*') ? undefined : endpoint.enabled_events;
-    for (;;) {
-      const page = await this.o.events.list({
-        environment: endpoint.environment,
-        limit: 100,
-        startingAfter: after,
-        types,
-        createdGteMs: Date.parse(endpoint.created),
-      });
-      if (!page) break;
-      found.push(...page.events);
-      if (!page.hasMore) break;
-      after = page.events.at(-1)?.id;
-    }
-    yield* found.reverse();
   }
 }
