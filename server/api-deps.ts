@@ -20,7 +20,7 @@ import { openRequestLog, type RequestLogOptions } from './request-log/open.ts';
 import { readReference } from './workspace/reference.ts';
 import { ordersDir as defaultOrdersDir } from '../src/node/live-views.ts';
 import { openEventStores, type DeliveryOptions } from './webhooks/open.ts';
-import type { DeliveryQueue } from './webhooks/deliverer.ts';
+import type { DeliveryQueue } from './webhooks/queue.ts';
 
 /** Where the API's data lives; every field has a default. */
 export interface ApiOptions {

@@ -14,6 +14,7 @@ import { systemClock } from '../../src/api/orders/ids.ts';
 import { endpointDisabledEvent, subscribes } from '../../src/api/orders/events/order-event.ts';
 import { randomId } from '../../src/api/orders/ids.ts';
 import { attemptDelivery } from './attempt.ts';
+import type { DeliveryQueue } from './queue.ts';
 import type { AttemptLog } from './attempts.ts';
 import { DeliveryOutcomes } from './outcomes.ts';
 import { eventsOfEndpoint } from './endpoint-events.ts';
@@ -50,17 +51,6 @@ interface Task {
 
 const keyOf = deliveryKey;
 
-/** Delivers events: in process (Deliverer), or a worker's share of Postgres's (PostgresDeliveryQueue). */
-export interface DeliveryQueue {
-  /** An event is durable (deps.onEvent): deliver it; returns at once. */
-  enqueue(event: StoredEvent): void;
-  /** Sends what is due now; resolves when those attempts are settled (tests with an injected clock). */
-  runDue(): Promise<void>;
-  /** Sends on its own from now on. */
-  start(): void;
-  close(): Promise<void>;
-}
-
 /** Delivers events to endpoints, in this process. */
 export class Deliverer implements DeliveryQueue {
   private readonly o: Required<Omit<DelivererOptions, 'send' | 'requeues'>> &
@@ -70,6 +60,8 @@ export class Deliverer implements DeliveryQueue {
   /** Waiting for a retry, soonest first. */
   private later: Task[] = [];
   private readonly queued = new Set<string>();
+  /** In flight when a resend was asked: sent again from attempt 1 once the attempt ends. */
+  private readonly resendAfter = new Set<string>();
   private readonly running = new Set<Promise<void>>();
   /** Since when each endpoint has failed without a success (ms). */
   private readonly failingSince = new Map<string, number>();
@@ -164,11 +156,14 @@ export class Deliverer implements DeliveryQueue {
       at: new Date(now).toISOString(),
     });
     this.failingSince.delete(endpointId);
-    const again = new Set(eventIds);
-    const waiting = this.later.filter((t) => t.endpointId === endpointId && again.has(t.eventId));
-    this.later = this.later.filter((t) => !waiting.includes(t));
-    for (const t of waiting) this.ready.push({ ...t, attempt: 1, dueMs: now });
-    for (const eventId of eventIds) this.add({ eventId, endpointId, attempt: 1, dueMs: now });
+    for (const eventId of eventIds) {
+      const task = { eventId, endpointId, attempt: 1, dueMs: now };
+      const waiting = this.later.findIndex((t) => t.eventId === eventId && t.endpointId === endpointId);
+      if (!this.queued.has(keyOf(eventId, endpointId))) this.add(task);
+      else if (waiting >= 0) this.ready.push({ ...this.later.splice(waiting, 1)[0], ...task });
+      else if (!this.ready.some((t) => t.eventId === eventId && t.endpointId === endpointId))
+        this.resendAfter.add(keyOf(eventId, endpointId)); // in flight: sent again once it ends
+    }
     this.wake();
   }
 
@@ -266,8 +261,12 @@ export class Deliverer implements DeliveryQueue {
     const disable = result.gone ? 'gone' : result.failed && failingFor >= disableAfterMs ? 'failing' : null;
     if (disable === 'failing') Object.assign(result.record, { outcome: 'endpoint-disabled', next_at: null });
     await this.o.log.record(result.record);
-    if (result.retryAtMs !== null && disable === null) {
-      this.schedule({ ...task, attempt: task.attempt + 1, dueMs: result.retryAtMs, event: undefined });
+    const resend = this.resendAfter.delete(key) && disable === null;
+    if (resend || (result.retryAtMs !== null && disable === null)) {
+      const next = resend
+        ? { attempt: 1, dueMs: now }
+        : { attempt: task.attempt + 1, dueMs: result.retryAtMs };
+      this.schedule({ ...task, ...next, dueMs: next.dueMs ?? now, event: undefined });
       return;
     }
     this.queued.delete(key);
