@@ -13,6 +13,7 @@ import { issuedKeysFile } from '../src/node/issued-keys-file.ts';
 import type { HealthCheck } from './health.ts';
 import type { ManageDeps } from '../src/manage/deps.ts';
 import { KeyEvents } from './manage/key-events.ts';
+import { withRouteEndpoints } from './manage/route-endpoints.ts';
 import { ManagedKeyStore, openManage, routeNotices } from './manage/runtime.ts';
 import { engineUrls, openStores, type ApiStores, type EngineUrls } from './stores/select.ts';
 import { routeFinder, type RouteFinder } from '../src/api/route-map.ts';
@@ -101,7 +102,11 @@ export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRunti
   const keyEvents = new KeyEvents(manage.store, deps);
   await keyEvents.sweep();
   keyEvents.start();
-  const manageDeps: ManageDeps = { ...manage.deps, store: keyEvents.store };
+  const manageDeps: ManageDeps = {
+    ...manage.deps,
+    store: keyEvents.store,
+    whatIfOf: withRouteEndpoints(manage.deps, deps.webhooks),
+  };
   const log = await openRequestLog(options.requestLog ?? {}, stores, ordersDir);
   return {
     deps,
