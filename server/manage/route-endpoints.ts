@@ -14,9 +14,8 @@ export function withRouteEndpoints(
   deps: ManageDeps,
   webhooks: WebhookStore | undefined,
 ): ManageDeps['whatIfOf'] {
-  const base = deps.whatIfOf;
   return async (action, target) => {
-    const whatIf = (await base?.(action, target)) ?? null;
+    const whatIf = (await deps.whatIfOf?.(action, target)) ?? null;
     const route = target.type === 'route' ? deps.store.current().state.routes.get(target.id) : undefined;
     const environment = route ? environmentOfStage[route.stage] : undefined;
     if (action !== 'route.deprecate' || !route || !webhooks || !environment) return whatIf;
