@@ -48,7 +48,7 @@ export class KeyEvents {
 
   /** Raises the events of every change of the trail not raised yet (at start, then each sweep). */
   sweep(): Promise<void> {
-    this.inner.refresh?.();
+    // current() reads other writers' changes itself, at most a second old.
     const entries = this.inner.current().entries;
     const fresh = entries.slice(this.seen);
     this.seen = entries.length;
