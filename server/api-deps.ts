@@ -12,6 +12,8 @@ import { defaultDataFile } from '../src/node/data-file.ts';
 import { issuedKeysFile } from '../src/node/issued-keys-file.ts';
 import type { HealthCheck } from './health.ts';
 import type { ManageDeps } from '../src/manage/deps.ts';
+import { KeyEvents } from './manage/key-events.ts';
+import { withRouteEndpoints } from './manage/route-endpoints.ts';
 import { ManagedKeyStore, openManage, routeNotices, routeRetirements } from './manage/runtime.ts';
 import { engineUrls, openStores, type ApiStores, type EngineUrls } from './stores/select.ts';
 import { routeFinder, type RouteFinder } from '../src/api/route-map.ts';
@@ -20,7 +22,7 @@ import { openRequestLog, type RequestLogOptions } from './request-log/open.ts';
 import { readReference } from './workspace/reference.ts';
 import { ordersDir as defaultOrdersDir } from '../src/node/live-views.ts';
 import { openEventStores, type DeliveryOptions } from './webhooks/open.ts';
-import type { DeliveryQueue } from './webhooks/deliverer.ts';
+import type { DeliveryQueue } from './webhooks/queue.ts';
 
 /** Where the API's data lives; every field has a default. */
 export interface ApiOptions {
@@ -96,6 +98,16 @@ export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRunti
   };
   const events = await openEventStores(stores, ordersDir, clock, options.delivery);
   Object.assign(deps, events.deps);
+  // Key changes raise key.revoked and key.rolled: those of this process before it answers, the
+  // rest (the CLI, another worker, a crash before raising) when the trail is swept.
+  const keyEvents = new KeyEvents(manage.store, deps);
+  await keyEvents.sweep();
+  keyEvents.start();
+  const manageDeps: ManageDeps = {
+    ...manage.deps,
+    store: keyEvents.store,
+    whatIfOf: withRouteEndpoints(manage.deps, deps.webhooks),
+  };
   const log = await openRequestLog(options.requestLog ?? {}, stores, ordersDir);
   return {
     deps,
@@ -104,8 +116,9 @@ export async function loadApiRuntime(options: ApiOptions = {}): Promise<ApiRunti
     log,
     routeOf,
     deliverer: events.deliverer,
-    manage: manage.deps,
+    manage: manageDeps,
     close: async () => {
+      await keyEvents.close();
       await manage.store.close();
       // The log first: its last records go into the stores' database (or folder).
       await log?.close();

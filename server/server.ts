@@ -20,7 +20,7 @@ import { installOperatorAdmin } from '../src/live/operator-admin.ts';
 import { operatorAdminOver } from './operators/admin.ts';
 import { operatorsFile } from './operators/operator-file.ts';
 import { engineUrls } from './stores/select.ts';
-import { liveSourceOf } from './manage/live.ts';
+import { liveEndpoints, liveSourceOf } from './manage/live.ts';
 
 /** The server's deadlines, in milliseconds (docs/decisions.md, "Time-outs"). */
 export interface ServerTimeouts {
@@ -93,7 +93,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
   const api = await loadApiRuntime(options.api);
   // The console reads the running API's log through the live source (pages never import server/).
-  if (api.log) installLiveSource({ ...liveSourceOf(api.log, api.manage), events: api.deps.events });
+  if (api.log)
+    installLiveSource({
+      ...liveSourceOf(api.log, api.manage),
+      events: api.deps.events,
+      endpoints: liveEndpoints(api.deps, api.manage),
+    });
   const distDir = options.distDir ?? 'dist';
   const astro =
     options.console === false

@@ -4,18 +4,17 @@
 // four) in the issued-keys file, which a running server picks up on the key's first use.
 import { existsSync } from 'node:fs';
 import { oneOf, positiveInteger, runCli, UsageError, type CliSpec } from '../lib/cli-args.ts';
-import { endpoints } from '../../simulator/world/catalog.ts';
 import { planTerms } from '../../simulator/world/index.ts';
 import { defaultDataFile } from '../../src/node/data-file.ts';
 import { openWorkspace } from '../../src/node/db.ts';
 import { keyPrefixes, planIssue } from '../../src/manage/changes/keys.ts';
-import { issueKeySchema } from '../../src/manage/contract.ts';
+import { apiKeyScopes, issueKeySchema } from '../../src/manage/contract.ts';
 import { applyLocally, openLocalManage, validated } from '../manage/local.ts';
 
 const environments = Object.keys(keyPrefixes) as (keyof typeof keyPrefixes)[];
 const plans = Object.keys(planTerms) as (keyof typeof planTerms)[];
 /** Every scope a route of the API needs: the scopes a key may hold. */
-const knownScopes = [...new Set(endpoints.map((e) => e.scope))].sort();
+const knownScopes = apiKeyScopes;
 
 const spec = {
   command: 'npm run keys:issue',

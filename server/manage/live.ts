@@ -6,6 +6,8 @@ import { IssuedKeys } from '../../src/lib/issued-keys.ts';
 import type { LiveSource } from '../../src/live/source.ts';
 import { pageOf } from '../../src/manage/audit.ts';
 import { defaultAuditRetentionDays, type ManageDeps } from '../../src/manage/deps.ts';
+import type { OrdersDeps } from '../../src/api/orders/deps.ts';
+import { endpointsConsole, type WebhookEndpointsConsole } from '../../src/live/webhook-endpoints.ts';
 
 /** The console's live source over a request log and the management deps. */
 export function liveSourceOf(
@@ -36,4 +38,22 @@ export function liveSourceOf(
       return manage.store.current().entries.findLast((entry) => entry.id === id);
     },
   };
+}
+
+/** The console's view of the webhook endpoints, each named after the consumer its key belongs to. */
+export function liveEndpoints(deps: OrdersDeps, manage: ManageDeps): WebhookEndpointsConsole | undefined {
+  const { events, webhooks, deliveries } = deps;
+  if (!events || !webhooks || !deliveries) return undefined;
+  return endpointsConsole({
+    events,
+    webhooks,
+    deliveries,
+    clock: deps.clock,
+    consumerOfKey: (keyId) => {
+      const state = manage.store.current().state;
+      const consumerId = state.keys.get(keyId)?.consumer_id ?? null;
+      const consumer = consumerId === null ? undefined : state.consumers.get(consumerId);
+      return consumer ? { consumer_id: consumer.consumer_id, name: consumer.name } : null;
+    },
+  });
 }

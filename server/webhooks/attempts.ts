@@ -2,26 +2,11 @@
 // say once replayed: which deliveries are settled, which wait for a retry and since when each
 // endpoint has been failing. The embedded log is webhook-attempts.jsonl in the orders folder.
 import { join } from 'node:path';
+import type { DeliveryAttempt } from '../../src/api/orders/events/endpoint-deliveries.ts';
 import { JsonlFile } from '../events/jsonl-file.ts';
 
 /** One attempt to deliver one event to one endpoint. */
-export interface AttemptRecord {
-  event_id: string;
-  endpoint_id: string;
-  event_type: string;
-  environment: string;
-  /** 1 for the first attempt. */
-  attempt: number;
-  /** When it was sent (ISO). */
-  at: string;
-  /** The HTTP status answered, or null when none was (time-out, refused, a blocked address). */
-  status: number | null;
-  error: string | null;
-  latency_ms: number;
-  /** What follows: nothing (succeeded, failed for good, endpoint disabled) or a retry at next_at. */
-  outcome: 'succeeded' | 'retrying' | 'failed' | 'endpoint-disabled';
-  next_at: string | null;
-}
+export type AttemptRecord = DeliveryAttempt;
 
 /** Where attempts are recorded. */
 export interface AttemptLog {

@@ -14,8 +14,12 @@ import { systemClock } from '../../src/api/orders/ids.ts';
 import { endpointDisabledEvent, subscribes } from '../../src/api/orders/events/order-event.ts';
 import { randomId } from '../../src/api/orders/ids.ts';
 import { attemptDelivery } from './attempt.ts';
-import type { AttemptLog, AttemptRecord } from './attempts.ts';
+import type { DeliveryQueue } from './queue.ts';
+import type { AttemptLog } from './attempts.ts';
 import { DeliveryOutcomes } from './outcomes.ts';
+import { eventsOfEndpoint } from './endpoint-events.ts';
+import { deliveryKey, replayLogs } from './replay.ts';
+import type { RequeueLog } from './requeues.ts';
 import { attemptTimeoutMs, disableAfterMs, jitterRandom } from './schedule.ts';
 import { httpSender, type Sender } from './sender.ts';
 
@@ -32,6 +36,8 @@ export interface DelivererOptions {
   timeoutMs?: number;
   /** Attempts in flight at once. */
   concurrency?: number;
+  /** Where resends are made durable; default none (they are kept in memory only). */
+  requeues?: RequeueLog;
 }
 
 interface Task {
@@ -43,27 +49,19 @@ interface Task {
   event?: StoredEvent;
 }
 
-const keyOf = (eventId: string, endpointId: string) => `${eventId} ${endpointId}`;
-
-/** Delivers events: in process (Deliverer), or a worker's share of Postgres's (PostgresDeliveryQueue). */
-export interface DeliveryQueue {
-  /** An event is durable (deps.onEvent): deliver it; returns at once. */
-  enqueue(event: StoredEvent): void;
-  /** Sends what is due now; resolves when those attempts are settled (tests with an injected clock). */
-  runDue(): Promise<void>;
-  /** Sends on its own from now on. */
-  start(): void;
-  close(): Promise<void>;
-}
+const keyOf = deliveryKey;
 
 /** Delivers events to endpoints, in this process. */
 export class Deliverer implements DeliveryQueue {
-  private readonly o: Required<Omit<DelivererOptions, 'send'>> & { send: Sender };
+  private readonly o: Required<Omit<DelivererOptions, 'send' | 'requeues'>> &
+    Pick<DelivererOptions, 'requeues'> & { send: Sender };
   /** Due now, oldest first. */
   private ready: Task[] = [];
   /** Waiting for a retry, soonest first. */
   private later: Task[] = [];
   private readonly queued = new Set<string>();
+  /** In flight when a resend was asked: sent again from attempt 1 once the attempt ends. */
+  private readonly resendAfter = new Set<string>();
   private readonly running = new Set<Promise<void>>();
   /** Since when each endpoint has failed without a success (ms). */
   private readonly failingSince = new Map<string, number>();
@@ -96,16 +94,12 @@ export class Deliverer implements DeliveryQueue {
 
   /** Rebuilds the queue from the events and the attempts logged before this process. */
   async restore(): Promise<void> {
-    const last = new Map<string, AttemptRecord>();
-    for (const a of this.o.log.replayed()) {
-      last.set(keyOf(a.event_id, a.endpoint_id), a);
-      if (a.outcome === 'succeeded') this.failingSince.delete(a.endpoint_id);
-      else if (!this.failingSince.has(a.endpoint_id)) this.failingSince.set(a.endpoint_id, Date.parse(a.at));
-    }
+    const { last, failingSince } = replayLogs(this.o.log.replayed(), this.o.requeues?.replayed() ?? []);
+    for (const [id, ms] of failingSince) this.failingSince.set(id, ms);
     const now = this.o.clock.now();
     for (const endpoint of this.o.endpoints()) {
       if (endpoint.status !== 'enabled') continue;
-      for await (const event of this.eventsSince(endpoint)) {
+      for (const event of await eventsOfEndpoint(this.o.events, endpoint)) {
         const done = last.get(keyOf(event.id, endpoint.id));
         if (done && done.outcome !== 'retrying') {
           this.outcomes.settle(event.id, endpoint.id, done.outcome === 'succeeded');
@@ -138,6 +132,39 @@ export class Deliverer implements DeliveryQueue {
   /** Deliveries queued (due or waiting for a retry) and in flight. */
   get pending(): number {
     return this.queued.size;
+  }
+
+  /** Whether a delivery of the event to the endpoint is queued or in flight. */
+  isQueued(eventId: string, endpointId: string): boolean {
+    return this.queued.has(keyOf(eventId, endpointId));
+  }
+
+  /** The endpoint's deliveries queued (in flight included) and the soonest one's time (ms). */
+  backlog(endpointId: string): { waiting: number; nextMs: number | null } {
+    let waiting = 0;
+    for (const key of this.queued) if (key.endsWith(` ${endpointId}`)) waiting++;
+    const due = [...this.ready, ...this.later].filter((t) => t.endpointId === endpointId);
+    return { waiting, nextMs: due.length === 0 ? null : Math.min(...due.map((t) => t.dueMs)) };
+  }
+
+  /** Sends the events to the endpoint again from attempt 1, due now; durable first. */
+  async requeue(endpointId: string, eventIds: string[]): Promise<void> {
+    const now = this.o.clock.now();
+    await this.o.requeues?.record({
+      endpoint_id: endpointId,
+      event_ids: eventIds,
+      at: new Date(now).toISOString(),
+    });
+    this.failingSince.delete(endpointId);
+    for (const eventId of eventIds) {
+      const task = { eventId, endpointId, attempt: 1, dueMs: now };
+      const waiting = this.later.findIndex((t) => t.eventId === eventId && t.endpointId === endpointId);
+      if (!this.queued.has(keyOf(eventId, endpointId))) this.add(task);
+      else if (waiting >= 0) this.ready.push({ ...this.later.splice(waiting, 1)[0], ...task });
+      else if (!this.ready.some((t) => t.eventId === eventId && t.endpointId === endpointId))
+        this.resendAfter.add(keyOf(eventId, endpointId)); // in flight: sent again once it ends
+    }
+    this.wake();
   }
 
   /** Stops sending; waits for attempts in flight. */
@@ -234,8 +261,12 @@ export class Deliverer implements DeliveryQueue {
     const disable = result.gone ? 'gone' : result.failed && failingFor >= disableAfterMs ? 'failing' : null;
     if (disable === 'failing') Object.assign(result.record, { outcome: 'endpoint-disabled', next_at: null });
     await this.o.log.record(result.record);
-    if (result.retryAtMs !== null && disable === null) {
-      this.schedule({ ...task, attempt: task.attempt + 1, dueMs: result.retryAtMs, event: undefined });
+    const resend = this.resendAfter.delete(key) && disable === null;
+    if (resend || (result.retryAtMs !== null && disable === null)) {
+      const next = resend
+        ? { attempt: 1, dueMs: now }
+        : { attempt: task.attempt + 1, dueMs: result.retryAtMs };
+      this.schedule({ ...task, ...next, dueMs: next.dueMs ?? now, event: undefined });
       return;
     }
     this.queued.delete(key);
@@ -259,26 +290,5 @@ export class Deliverer implements DeliveryQueue {
     const event = endpointDisabledEvent(randomId('evt_'), disabled, this.o.clock.now());
     await this.o.events.raise(event);
     this.enqueue(event);
-  }
-
-  /** An endpoint's events since it was made, oldest first. */
-  private async *eventsSince(endpoint: WebhookEndpoint): AsyncGenerator<StoredEvent> {
-    const found: StoredEvent[] = [];
-    let after: string | undefined;
-    const types = endpoint.enabled_events.includes('*') ? undefined : endpoint.enabled_events;
-    for (;;) {
-      const page = await this.o.events.list({
-        environment: endpoint.environment,
-        limit: 100,
-        startingAfter: after,
-        types,
-        createdGteMs: Date.parse(endpoint.created),
-      });
-      if (!page) break;
-      found.push(...page.events);
-      if (!page.hasMore) break;
-      after = page.events.at(-1)?.id;
-    }
-    yield* found.reverse();
   }
 }

@@ -4,9 +4,13 @@ import type { Clock, OrdersDeps } from '../../src/api/orders/deps.ts';
 import { openEmbeddedEvents } from '../events/embedded-events.ts';
 import type { ApiStores } from '../stores/select.ts';
 import { openAttemptFile } from './attempts.ts';
-import { Deliverer, type DeliveryQueue, type DelivererOptions } from './deliverer.ts';
+import { Deliverer, type DelivererOptions } from './deliverer.ts';
+import type { DeliveryQueue } from './queue.ts';
 import { OrderDerivedEvents } from '../../src/api/orders/events/derived-events.ts';
 import type { PostgresDatabase } from '../stores/postgres/database.ts';
+import { AttemptIndex, indexedLog } from './attempt-index.ts';
+import { EmbeddedEndpointDeliveries } from './embedded-deliveries.ts';
+import { openRequeueFile } from './requeues.ts';
 import { allowPrivateFromEnv, guardedLookupCheck } from './sender.ts';
 
 /** How deliveries are made (tests inject a sender, the jitter and a short time-out). */
@@ -19,7 +23,7 @@ export type DeliveryOptions = Partial<
 
 /** The deps events add, the delivery queue, and what to close. */
 export interface EventRuntime {
-  deps: Pick<OrdersDeps, 'events' | 'webhooks' | 'onEvent' | 'checkWebhookUrl'>;
+  deps: Pick<OrdersDeps, 'events' | 'webhooks' | 'onEvent' | 'checkWebhookUrl' | 'deliveries'>;
   deliverer: DeliveryQueue;
   close(): Promise<void>;
 }
@@ -32,6 +36,7 @@ async function openPostgresEvents(
 ): Promise<EventRuntime> {
   const pg = await import('../stores/postgres/event-stores.ts');
   const { PostgresDeliveryQueue } = await import('./postgres-queue.ts');
+  const { PostgresEndpointDeliveries } = await import('./postgres-deliveries.ts');
   const db = stores.database;
   const events = new OrderDerivedEvents(stores.orders, {
     raised: new pg.PostgresRaisedEvents(db),
@@ -46,6 +51,7 @@ async function openPostgresEvents(
       events,
       webhooks,
       onEvent: () => queue.enqueue(),
+      deliveries: new PostgresEndpointDeliveries(db, clock, () => queue.enqueue()),
       checkWebhookUrl: (url, livemode) => guardedLookupCheck(url, livemode, allowPrivate),
     },
     deliverer: queue,
@@ -64,11 +70,14 @@ export async function openEventStores(
   let deliverer: Deliverer | null = null;
   const embedded = await openEmbeddedEvents(ordersDir, stores.orders, (id) => deliverer?.outcomes.of(id));
   const log = await openAttemptFile(ordersDir);
+  const requeues = await openRequeueFile(ordersDir);
+  const index = new AttemptIndex();
   deliverer = new Deliverer({
     events: embedded.events,
     webhooks: embedded.webhooks,
     endpoints: () => embedded.webhooks.all(),
-    log,
+    log: indexedLog(log, index),
+    requeues,
     clock,
     ...options,
   });
@@ -81,12 +90,14 @@ export async function openEventStores(
       events: embedded.events,
       webhooks: embedded.webhooks,
       onEvent: (event) => queue.enqueue(event),
+      deliveries: new EmbeddedEndpointDeliveries(index, queue),
       checkWebhookUrl: (url, livemode) => guardedLookupCheck(url, livemode, allowPrivate),
     },
     deliverer: queue,
     close: async () => {
       await queue.close();
       await log.close();
+      await requeues.close();
       await embedded.close();
     },
   };

@@ -8,7 +8,7 @@ import { randomId, systemClock } from '../../src/api/orders/ids.ts';
 import type { PostgresDatabase } from '../stores/postgres/database.ts';
 import { postgresSql } from '../stores/postgres/sql.ts';
 import { attemptDelivery } from './attempt.ts';
-import type { DeliveryQueue } from './deliverer.ts';
+import type { DeliveryQueue } from './queue.ts';
 import { attemptTimeoutMs, disableAfterMs, jitterRandom } from './schedule.ts';
 import { httpSender, type Sender } from './sender.ts';
 
@@ -28,6 +28,8 @@ interface Claimed {
   event_id: string;
   endpoint_id: string;
   attempt: number;
+  /** The lease this worker holds it by (ISO). */
+  lease: string;
 }
 
 /** One worker's share of the deliveries in Postgres. */
@@ -75,13 +77,13 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
     for (;;) {
       const now = this.o.clock.now();
       const lease = new Date(now + this.o.timeoutMs + 30_000).toISOString();
-      const claimed = await this.db.query<Claimed>('claim_deliveries', postgresSql('claim_deliveries'), [
-        new Date(now).toISOString(),
-        lease,
-        this.o.batch,
-      ]);
+      const claimed = await this.db.query<Omit<Claimed, 'lease'>>(
+        'claim_deliveries',
+        postgresSql('claim_deliveries'),
+        [new Date(now).toISOString(), lease, this.o.batch],
+      );
       if (claimed.length === 0) return;
-      await Promise.all(claimed.map((c) => this.deliver(c)));
+      await Promise.all(claimed.map((c) => this.deliver({ ...c, lease })));
     }
   }
 
@@ -135,7 +137,11 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
     const endpoint = await this.webhooks.get(c.endpoint_id);
     const event = await this.events.get(c.event_id);
     const settle = () =>
-      this.db.query('delivery_settled', postgresSql('delivery_settled'), [c.event_id, c.endpoint_id]);
+      this.db.query('delivery_settled', postgresSql('delivery_settled'), [
+        c.event_id,
+        c.endpoint_id,
+        c.lease,
+      ]);
     if (!endpoint || endpoint.status !== 'enabled' || !event) return void (await settle());
     const result = await attemptDelivery(
       {
@@ -178,6 +184,7 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
         c.endpoint_id,
         c.attempt + 1,
         new Date(result.retryAtMs).toISOString(),
+        c.lease,
       ]);
       return;
     }

@@ -9,6 +9,7 @@ import type { RequestLogReader } from '../api/request-log.ts';
 import type { IssuedKeys } from '../lib/issued-keys.ts';
 import type { AuditEntry, AuditPage } from '../manage/audit.ts';
 import type { AuditQuery } from '../manage/contract.ts';
+import type { WebhookEndpointsConsole } from './webhook-endpoints.ts';
 
 /** What the console reads of the running API's events (the store GET /v2/events reads). */
 export type EventsReader = Pick<EventStore, 'list'>;
@@ -26,6 +27,8 @@ export interface LiveSource {
   auditEntry(id: string): AuditEntry | undefined;
   /** The events this server raised; absent when it serves no events. */
   events?: EventsReader;
+  /** Its webhook endpoints, their deliveries, Resend and Recover; absent when it delivers none. */
+  endpoints?: WebhookEndpointsConsole;
 }
 
 const slot = Symbol.for('estate-console.live-source');

@@ -85,7 +85,7 @@ export async function runChange(
       before: planned.before,
       after: planned.after,
       blast: deps.blastOf(planned.target),
-      what_if: deps.whatIfOf?.(planned.action, planned.target) ?? null,
+      what_if: (await deps.whatIfOf?.(planned.action, planned.target)) ?? null,
       preview_token: previewToken(deps.hmac, subject, version),
     });
   }

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { endpoints } from '../../simulator/world/catalog.ts';
 import { maxRotationOverlapDays } from '../api/key-rotation.ts';
+import { eventScopes } from '../api/orders/events/event-contract.ts';
 import { overlapMs } from './overlap.ts';
 
 /** What a management key (or an operator) may be allowed to do. */
@@ -19,8 +20,13 @@ export const manageScopes = [
 /** A management scope. */
 export type ManageScope = (typeof manageScopes)[number];
 
-/** Every scope an API key may hold: the scopes the API's routes need. */
-export const apiKeyScopes = [...new Set(endpoints.map((e) => e.scope))].sort();
+/**
+ * Every scope an API key may hold: the scopes the workspace's routes need, and those of the live
+ * API's events and webhooks routes (which the simulated surface publishes under orders scopes).
+ */
+export const apiKeyScopes = [
+  ...new Set([...endpoints.map((e) => e.scope), ...Object.values(eventScopes)]),
+].sort();
 
 /** Where an API key may be used. */
 export const environments = ['production', 'sandbox', 'staging'] as const;

@@ -24,7 +24,10 @@ export interface ManageDeps {
    * The console's what-if figures for a change, when the workspace has them (a roll or revoke: the
    * rotate what-if; a deprecation: the retire what-if); null otherwise.
    */
-  whatIfOf?(action: string, target: Target): Record<string, unknown> | null;
+  whatIfOf?(
+    action: string,
+    target: Target,
+  ): Record<string, unknown> | null | Promise<Record<string, unknown> | null>;
   /** Entries older than this many days are not served (default defaultAuditRetentionDays). */
   retentionDays?: number;
 }

@@ -1,6 +1,7 @@
 // What the handler needs from the outside world, injected so the same code runs on the server,
 // in MSW in node and in MSW in a browser.
 import type { OrderLine } from './contract.ts';
+import type { EndpointDeliveries } from './events/endpoint-deliveries.ts';
 import type { IdempotencyClaim } from './idempotency.ts';
 import type { RateDecision } from './rate-limit.ts';
 
@@ -264,6 +265,8 @@ export interface OrdersDeps {
   events?: EventStore;
   /** Webhook endpoints (/v2/webhooks); absent: those routes answer 404. */
   webhooks?: WebhookStore;
+  /** The delivery queue's view of each endpoint, and its resends; absent: resend and recover 404. */
+  deliveries?: EndpointDeliveries;
   /** Told of every event once it is durable (a delivery queue); never awaited, never slows a request. */
   onEvent?: (event: StoredEvent) => void;
   /** Refuses a webhook URL (null: allowed); default ./events/endpoint-url.ts without DNS. */

@@ -15,6 +15,7 @@ import { resolveRoute, type Operation, type Route } from './routes.ts';
 import { eventScopes } from './events/event-contract.ts';
 import { getEvent, listEvents, orderEvents } from './events/event-routes.ts';
 import { createWebhook, deleteWebhook, listWebhooks, rollWebhookSecret } from './events/webhook-routes.ts';
+import { recoverWebhook, resendWebhookEvent } from './events/webhook-recovery.ts';
 
 /** What the handler learnt of the caller on the way: the key the credential named, if known. */
 interface Seen {
@@ -166,6 +167,8 @@ const scopeOf: Record<Exclude<Operation, 'openapi'>, string> = {
   'create-webhook': eventScopes.writeWebhooks,
   'delete-webhook': eventScopes.writeWebhooks,
   'roll-webhook-secret': eventScopes.writeWebhooks,
+  'resend-webhook-event': eventScopes.writeWebhooks,
+  'recover-webhook': eventScopes.writeWebhooks,
 };
 
 /** The events and webhooks operations; a 404 where this runtime keeps no events or endpoints. */
@@ -189,6 +192,14 @@ async function eventOperation(
   if (operation === 'create-webhook') return createWebhook(request, key, { ...deps, webhooks }, now, headers);
   if (operation === 'list-webhooks') return listWebhooks(key, webhooks, headers);
   if (operation === 'delete-webhook') return deleteWebhook(id, key, webhooks, headers);
+  if (operation === 'resend-webhook-event' || operation === 'recover-webhook') {
+    if (!events || !deps.deliveries)
+      return problemResponse('not-found', 'This server delivers no webhooks', headers);
+    const requeue = { ...deps, events, webhooks, deliveries: deps.deliveries };
+    return operation === 'resend-webhook-event'
+      ? resendWebhookEvent(id, request, key, requeue, headers)
+      : recoverWebhook(id, request, key, requeue, headers);
+  }
   return rollWebhookSecret(id, key, { ...deps, webhooks }, now, headers);
 }
 

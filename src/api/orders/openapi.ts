@@ -27,6 +27,9 @@ import {
   eventSchema,
   webhookEndpointSchema,
   webhookListSchema,
+  resendWebhookSchema,
+  recoverWebhookSchema,
+  webhookRequeueSchema,
 } from './events/event-contract.ts';
 import { eventPaths } from './events/openapi-events.ts';
 
@@ -73,6 +76,9 @@ function schemas(): Record<string, unknown> {
   registry.add(createWebhookSchema, { id: 'CreateWebhook' });
   registry.add(webhookEndpointSchema, { id: 'WebhookEndpoint' });
   registry.add(webhookListSchema, { id: 'WebhookEndpointList' });
+  registry.add(resendWebhookSchema, { id: 'ResendWebhookEvent' });
+  registry.add(recoverWebhookSchema, { id: 'RecoverWebhook' });
+  registry.add(webhookRequeueSchema, { id: 'WebhookRequeue' });
   const { schemas: out } = z.toJSONSchema(registry, {
     uri: (id) => `#/components/schemas/${id}`,
     io: 'input',

@@ -17,7 +17,9 @@ export type Operation =
   | 'create-webhook'
   | 'list-webhooks'
   | 'delete-webhook'
-  | 'roll-webhook-secret';
+  | 'roll-webhook-secret'
+  | 'resend-webhook-event'
+  | 'recover-webhook';
 
 /** What a request names. */
 export type Route =
@@ -80,6 +82,10 @@ function eventResourceAt(path: string): Resource | undefined {
     return { ...fixed('GET, HEAD', { GET: 'get-event', HEAD: 'get-event' }), id: eventId };
   const rolled = idIn(path, '/v2/webhooks/', '/roll-secret');
   if (rolled !== undefined) return { ...fixed('POST', { POST: 'roll-webhook-secret' }), id: rolled };
+  const resent = idIn(path, '/v2/webhooks/', '/resend');
+  if (resent !== undefined) return { ...fixed('POST', { POST: 'resend-webhook-event' }), id: resent };
+  const recovered = idIn(path, '/v2/webhooks/', '/recover');
+  if (recovered !== undefined) return { ...fixed('POST', { POST: 'recover-webhook' }), id: recovered };
   const webhookId = idIn(path, '/v2/webhooks/');
   if (webhookId !== undefined) return { ...fixed('DELETE', { DELETE: 'delete-webhook' }), id: webhookId };
   return undefined;

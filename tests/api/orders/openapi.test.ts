@@ -31,8 +31,11 @@ describe('OpenAPI document', () => {
       'OrderList',
       'Problem',
       'ProblemDetail',
+      'RecoverWebhook',
+      'ResendWebhookEvent',
       'WebhookEndpoint',
       'WebhookEndpointList',
+      'WebhookRequeue',
     ]);
     expect(schemas.CreateOrder?.properties?.lines).toMatchObject({ minItems: 1, maxItems: 100 });
     expect(schemas.CreateOrder?.properties?.customer).toMatchObject({ minLength: 1, maxLength: 64 });

@@ -6,7 +6,9 @@ import { MemoryWebhookStore } from '../../../src/api/orders/events/memory-webhoo
 import { orderCreatedEvent } from '../../../src/api/orders/events/order-event.ts';
 import { MemoryOrderStore } from '../../../src/api/orders/memory-store.ts';
 import { memoryAttemptLog } from '../../../server/webhooks/attempts.ts';
+import { AttemptIndex, indexedLog } from '../../../server/webhooks/attempt-index.ts';
 import { Deliverer } from '../../../server/webhooks/deliverer.ts';
+import { EmbeddedEndpointDeliveries } from '../../../server/webhooks/embedded-deliveries.ts';
 import { httpSender } from '../../../server/webhooks/sender.ts';
 
 /** A clock that moves only when the test says. */
@@ -59,11 +61,12 @@ export function deliveryFixture(endpoint: WebhookEndpoint, clock: { now(): numbe
   const events = new OrderDerivedEvents(orders, { delivery: (id) => outcomes.of?.(id) });
   const webhooks = new MemoryWebhookStore([endpoint]);
   const log = memoryAttemptLog();
+  const index = new AttemptIndex();
   const deliverer = new Deliverer({
     events,
     webhooks,
     endpoints: () => webhooks.all(),
-    log,
+    log: indexedLog(log, index),
     clock,
     send: httpSender(false),
     random: () => 0.5,
@@ -76,5 +79,7 @@ export function deliveryFixture(endpoint: WebhookEndpoint, clock: { now(): numbe
     await orders.create(order);
     queue.enqueue(orderCreatedEvent(order));
   };
-  return { orders, events, webhooks, log, deliverer: queue, create };
+  /** The queue's view of each endpoint (attempts, backlog, resends), as the server serves it. */
+  const deliveries = new EmbeddedEndpointDeliveries(index, queue);
+  return { orders, events, webhooks, log, deliverer: queue, deliveries, create };
 }

@@ -20,6 +20,8 @@ export const eventLimits = {
   maxDescriptionLength: 500,
   /** Endpoints per environment. */
   maxEndpoints: 16,
+  /** Events one recover call queues again, at most. */
+  maxRecovered: 10_000,
   /** How long the old secret keeps signing after a roll (ms): 24 h, as Svix. */
   rollOverlapMs: 24 * 60 * 60 * 1000,
 } as const;
@@ -63,6 +65,30 @@ export const createWebhookSchema = z.strictObject({
     .max(eventTypes.length + 1)
     .describe('Event types to receive; `*` for every type'),
   description: z.string().max(eventLimits.maxDescriptionLength).optional(),
+});
+
+/** Body of POST /v2/webhooks/{id}/resend: the event to send the endpoint again. */
+export const resendWebhookSchema = z.strictObject({
+  event_id: z
+    .string()
+    .regex(/^evt_[A-Za-z0-9]+$/)
+    .describe("An event of the endpoint's environment, of a type it receives"),
+});
+
+/** Body of POST /v2/webhooks/{id}/recover: resend every event not delivered since a time. */
+export const recoverWebhookSchema = z.strictObject({
+  since: z
+    .union([z.iso.datetime({ offset: true }), z.int().min(0)])
+    .describe('ISO 8601, or Unix seconds; not in the future'),
+});
+
+/** What resend and recover answer (202): how many deliveries were queued again. */
+export const webhookRequeueSchema = z.strictObject({
+  object: z.literal('webhook_requeue'),
+  endpoint_id: z.string(),
+  queued: z.int().min(0).describe('Deliveries queued again, each from attempt 1'),
+  event_ids: z.array(z.string()).describe('The first 100 events queued, newest first'),
+  enabled: z.boolean().describe('Whether a disabled endpoint was enabled again by this call'),
 });
 
 /** A webhook endpoint as returned; `secret` only in the answer that created or rolled it. */

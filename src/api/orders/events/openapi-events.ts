@@ -43,6 +43,14 @@ export const webhookCreateResponses: Specs = {
 };
 delete webhookCreateResponses[200];
 
+/** POST /v2/webhooks/{id}/resend and /recover: a body like a create's, answered 202. */
+export const webhookRequeueResponses: Specs = {
+  ...webhookCreateResponses,
+  201: undefined as never,
+  202: { slugs: [], always: limited },
+};
+delete webhookRequeueResponses[201];
+
 /** DELETE /v2/webhooks/{id} and POST /v2/webhooks/{id}/roll-secret. */
 export const webhookChangeResponses: Specs = { ...listResponses, 404: notFound };
 
@@ -165,6 +173,28 @@ export function eventPaths(build: Build): Record<string, object> {
         summary: `A new secret, shown once; the old one also signs for ${eventLimits.rollOverlapMs / 3_600_000} h (needs webhooks:write)`,
         parameters: [webhookId],
         responses: build(webhookChangeResponses, ref('WebhookEndpoint')),
+      },
+    },
+    '/v2/webhooks/{id}/resend': {
+      post: {
+        operationId: 'resendWebhookEvent',
+        summary:
+          'Send one event to the endpoint again, from attempt 1; enables a disabled endpoint (needs webhooks:write)',
+        parameters: [webhookId],
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: ref('ResendWebhookEvent') } },
+        },
+        responses: build(webhookRequeueResponses, ref('WebhookRequeue')),
+      },
+    },
+    '/v2/webhooks/{id}/recover': {
+      post: {
+        operationId: 'recoverWebhook',
+        summary: `Send again every event since \`since\` the endpoint has not received nor waits for (at most ${eventLimits.maxRecovered}); enables a disabled endpoint (needs webhooks:write)`,
+        parameters: [webhookId],
+        requestBody: { required: true, content: { 'application/json': { schema: ref('RecoverWebhook') } } },
+        responses: build(webhookRequeueResponses, ref('WebhookRequeue')),
       },
     },
   };

@@ -60,10 +60,11 @@ export function endpointDisabledEvent(id: string, endpoint: WebhookEndpoint, cre
   };
 }
 
-/** Whether an endpoint receives events of this type and environment. */
+/** Whether an endpoint receives an event: of its types and environment, raised since it was made. */
 export function subscribes(endpoint: WebhookEndpoint, event: StoredEvent): boolean {
   return (
     endpoint.status === 'enabled' &&
+    endpoint.created <= event.created &&
     endpoint.environment === event.environment &&
     (endpoint.enabled_events.includes('*') || endpoint.enabled_events.includes(event.type))
   );

@@ -2,13 +2,12 @@
 // /v2/webhooks/{id} and POST /v2/webhooks/{id}/roll-secret (a new secret; the old one keeps signing
 // for eventLimits.rollOverlapMs). Each sees only its key's environment's endpoints.
 import type { KeyRecord, OrdersDeps, WebhookEndpoint, WebhookStore } from '../deps.ts';
-import { isJsonMediaType, readBody } from '../create-order.ts';
 import { randomId } from '../ids.ts';
 import type { PlainRequest, PlainResponse } from '../plain.ts';
 import { json, problemResponse } from '../respond.ts';
-import { counted, validationErrors } from '../validation.ts';
 import { createWebhookSchema, eventLimits } from './event-contract.ts';
 import { endpointUrlProblem } from './endpoint-url.ts';
+import { jsonBodyOf } from './json-body.ts';
 import { webhookBody } from './order-event.ts';
 
 type WebhookDeps = OrdersDeps & { webhooks: WebhookStore };
@@ -29,35 +28,9 @@ export async function createWebhook(
   nowMs: number,
   headers: Record<string, string>,
 ): Promise<PlainResponse> {
-  if (!isJsonMediaType(request.headers['content-type']))
-    return problemResponse('unsupported-media-type', 'Send the body as Content-Type: application/json', {
-      ...headers,
-      'accept-post': 'application/json',
-    });
-  const read = await readBody(request.body);
-  if (read.kind === 'timed-out')
-    return problemResponse('request-timeout', `Send the body within ${read.afterMs / 1000} s`, headers);
-  if (read.kind === 'too-large')
-    return problemResponse('payload-too-large', 'The body is too large', headers);
-  if (read.kind === 'malformed') return problemResponse('invalid-request', read.reason, headers);
-  let value: unknown;
-  try {
-    value = JSON.parse(new TextDecoder().decode(read.bytes));
-  } catch {
-    return problemResponse('malformed-json', 'The body is not JSON', headers, [
-      { pointer: '', code: 'invalid_json', detail: 'The body is not JSON' },
-    ]);
-  }
-  const parsed = createWebhookSchema.safeParse(value, { reportInput: true });
-  if (!parsed.success) {
-    const errors = validationErrors(parsed.error.issues);
-    return problemResponse(
-      'validation-failed',
-      `${counted(errors.length, 'problem')} in the body`,
-      headers,
-      errors,
-    );
-  }
+  const body = await jsonBodyOf(request, createWebhookSchema, headers);
+  if (!('value' in body)) return body;
+  const parsed = { data: body.value };
   const livemode = key.environment === 'production';
   const refusal =
     endpointUrlProblem(parsed.data.url, livemode) ??
@@ -102,7 +75,7 @@ export async function listWebhooks(
 }
 
 /** The endpoint `id` of the key's environment, if there is one. */
-async function ownEndpoint(id: string, key: KeyRecord, webhooks: WebhookStore) {
+export async function ownEndpoint(id: string, key: Pick<KeyRecord, 'environment'>, webhooks: WebhookStore) {
   const endpoint = /^we_[A-Za-z0-9]+$/.test(id) ? await webhooks.get(id) : undefined;
   return endpoint?.environment === key.environment ? endpoint : undefined;
 }

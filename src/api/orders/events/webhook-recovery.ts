@@ -1,0 +1,127 @@
+// POST /v2/webhooks/{id}/resend (one event again) and POST /v2/webhooks/{id}/recover (every event
+// the endpoint has not received since a time, as Svix's recovery after an outage). Both queue the
+// deliveries again from attempt 1, and enable a disabled endpoint: the caller says it is back.
+import type { KeyRecord, OrdersDeps, StoredEvent, WebhookEndpoint, WebhookStore } from '../deps.ts';
+import type { PlainRequest, PlainResponse } from '../plain.ts';
+import { json, problemResponse } from '../respond.ts';
+import type { EndpointDeliveries } from './endpoint-deliveries.ts';
+import { eventLimits, recoverWebhookSchema, resendWebhookSchema } from './event-contract.ts';
+import { jsonBodyOf } from './json-body.ts';
+import { ownEndpoint } from './webhook-routes.ts';
+
+/** What resend and recover need: the stores and the queue. */
+export type RequeueDeps = Pick<OrdersDeps, 'events' | 'clock'> & {
+  webhooks: WebhookStore;
+  deliveries: EndpointDeliveries;
+  events: NonNullable<OrdersDeps['events']>;
+};
+
+const subscribed = (endpoint: WebhookEndpoint, type: string) =>
+  endpoint.enabled_events.includes('*') || endpoint.enabled_events.includes(type);
+
+const fieldProblem = (headers: Record<string, string>, pointer: string, code: string, detail: string) =>
+  problemResponse('validation-failed', detail, headers, [{ pointer, code, detail }]);
+
+/** Queues the events again (enabling the endpoint first) and answers 202. */
+async function requeued(
+  endpoint: WebhookEndpoint,
+  eventIds: string[],
+  deps: RequeueDeps,
+  headers: Record<string, string>,
+): Promise<PlainResponse> {
+  const enable = endpoint.status === 'disabled' && eventIds.length > 0;
+  if (enable) await deps.webhooks.save({ ...endpoint, status: 'enabled', disabled_reason: null });
+  if (eventIds.length > 0) await deps.deliveries.requeue(endpoint.id, eventIds);
+  return json(
+    202,
+    {
+      object: 'webhook_requeue',
+      endpoint_id: endpoint.id,
+      queued: eventIds.length,
+      event_ids: eventIds.slice(0, 100),
+      enabled: enable,
+    },
+    headers,
+  );
+}
+
+/** POST /v2/webhooks/{id}/resend: `{event_id}` sent to the endpoint again. */
+export async function resendWebhookEvent(
+  id: string,
+  request: PlainRequest,
+  key: Pick<KeyRecord, 'environment'>,
+  deps: RequeueDeps,
+  headers: Record<string, string>,
+): Promise<PlainResponse> {
+  const endpoint = await ownEndpoint(id, key, deps.webhooks);
+  if (!endpoint)
+    return problemResponse('not-found', `No webhook endpoint ${id} in this key's environment`, headers);
+  const body = await jsonBodyOf(request, resendWebhookSchema, headers);
+  if (!('value' in body)) return body;
+  const eventId = body.value.event_id;
+  const event = await deps.events.get(eventId);
+  if (event?.environment !== key.environment)
+    return fieldProblem(headers, '/event_id', 'unknown_event', `No event ${eventId} in this environment`);
+  if (!subscribed(endpoint, event.type))
+    return fieldProblem(
+      headers,
+      '/event_id',
+      'not_subscribed',
+      `${endpoint.id} does not receive ${event.type} events`,
+    );
+  return requeued(endpoint, [event.id], deps, headers);
+}
+
+/** The endpoint's events since `sinceMs` (and since it was made), newest first, up to `max`. */
+async function eventsSince(
+  endpoint: WebhookEndpoint,
+  sinceMs: number,
+  deps: RequeueDeps,
+  max: number,
+): Promise<StoredEvent[]> {
+  const found: StoredEvent[] = [];
+  const types = endpoint.enabled_events.includes('*') ? undefined : endpoint.enabled_events;
+  let after: string | undefined;
+  while (found.length < max) {
+    const page = await deps.events.list({
+      environment: endpoint.environment,
+      limit: 100,
+      startingAfter: after,
+      types,
+      createdGteMs: Math.max(sinceMs, Date.parse(endpoint.created)),
+    });
+    if (!page) break;
+    const ids = page.events.map((e) => e.id);
+    const done = await deps.deliveries.deliveredOrWaiting(endpoint.id, ids);
+    for (const event of page.events) if (!done.has(event.id) && found.length < max) found.push(event);
+    if (!page.hasMore) break;
+    after = ids.at(-1);
+  }
+  return found;
+}
+
+/** POST /v2/webhooks/{id}/recover: `{since}`; every event not delivered nor waiting is sent again. */
+export async function recoverWebhook(
+  id: string,
+  request: PlainRequest,
+  key: Pick<KeyRecord, 'environment'>,
+  deps: RequeueDeps,
+  headers: Record<string, string>,
+): Promise<PlainResponse> {
+  const endpoint = await ownEndpoint(id, key, deps.webhooks);
+  if (!endpoint)
+    return problemResponse('not-found', `No webhook endpoint ${id} in this key's environment`, headers);
+  const body = await jsonBodyOf(request, recoverWebhookSchema, headers);
+  if (!('value' in body)) return body;
+  const since = body.value.since;
+  const sinceMs = typeof since === 'number' ? since * 1000 : Date.parse(since);
+  if (sinceMs > deps.clock.now())
+    return fieldProblem(headers, '/since', 'in_future', 'since cannot be in the future');
+  const events = await eventsSince(endpoint, sinceMs, deps, eventLimits.maxRecovered);
+  return requeued(
+    endpoint,
+    events.map((e) => e.id),
+    deps,
+    headers,
+  );
+}
