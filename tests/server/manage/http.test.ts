@@ -124,22 +124,26 @@ describe('route deprecation through the management API', () => {
   it('refuses the route 410 once its sunset has passed, naming the audit entry, until undone', async () => {
     const issued = await change(server.baseUrl, 'POST', '/keys', token, { name: 'sunset test' });
     const secret = String(issued.body.secret);
-    const sunsetAt = new Date(Date.now() + 1500).toISOString();
+    const sunsetAt = new Date(Date.now() + 2000).toISOString();
     const done = await change(server.baseUrl, 'POST', '/routes/rt_get/deprecate', token, {
       sunset_at: sunsetAt,
       successor_route_id: 'rt_post',
     });
     expect(done.status).toBe(200);
-    expect((await orders(secret)).status).toBe(200);
+    // every call answered before the first 410 was a 200, and that 410 came after the sunset
+    const before: number[] = [];
     const gone = await until(
       'a 410 after the sunset',
       async () => {
         const res = await orders(secret);
-        return res.status === 410 ? res : undefined;
+        if (res.status === 410) return res;
+        before.push(res.status);
+        return undefined;
       },
-      { timeoutMs: 5000 },
+      { timeoutMs: 8000, everyMs: 100 },
     );
     expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(sunsetAt));
+    expect(new Set(before)).toEqual(new Set([200]));
     expect(gone.headers.get('content-type')).toBe('application/problem+json');
     expect(gone.headers.get('sunset')).not.toBeNull();
     const body = (await gone.json()) as Record<string, unknown>;
