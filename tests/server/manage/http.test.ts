@@ -122,7 +122,11 @@ describe('route deprecation through the management API', () => {
   });
 
   it('refuses the route 410 once its sunset has passed, naming the audit entry, until undone', async () => {
-    const issued = await change(server.baseUrl, 'POST', '/keys', token, { name: 'sunset test' });
+    // a budget no polling below can spend (the default 60 rpm would answer 429 before the 410)
+    const issued = await change(server.baseUrl, 'POST', '/keys', token, {
+      name: 'sunset test',
+      rpm_budget: 6000,
+    });
     const secret = String(issued.body.secret);
     const sunsetAt = new Date(Date.now() + 2000).toISOString();
     const done = await change(server.baseUrl, 'POST', '/routes/rt_get/deprecate', token, {
@@ -150,9 +154,10 @@ describe('route deprecation through the management API', () => {
     expect(body.type).toBe('https://estate.example/problems/route-retired');
     expect(body.detail).toContain('use /v2/orders');
     expect(body.audit_entry_id).toBe(done.body.audit_entry_id);
-    await change(server.baseUrl, 'POST', '/routes/rt_get/restore', token);
+    expect((await change(server.baseUrl, 'POST', '/routes/rt_get/restore', token)).status).toBe(200);
     await until('the route answers again', async () => (await orders(secret)).status === 200, {
       timeoutMs: 1000,
+      everyMs: 100,
     });
   });
 });
