@@ -25,6 +25,24 @@ async function settled(page: Page, selector: string, unlike: RegExp): Promise<st
   return (await locator.textContent())?.trim() ?? '';
 }
 
+/**
+ * The text of `selector` on `path` once the server has read a change the CLI made: the page is
+ * loaded again (its live panels in) until the text is not `unlike`. The server rereads the
+ * journal at most a second after a change, so a page loaded at once may still show the old state.
+ */
+function shownOnceRead(page: Page, url: string, selector: string, unlike: RegExp): Promise<string> {
+  return until(
+    `${selector} on ${url}`,
+    async () => {
+      await page.goto(url);
+      await page.waitForFunction(() => document.querySelector('.live-loading') === null);
+      const text = (await page.locator(selector).first().textContent())?.trim() ?? '';
+      return unlike.test(text) ? undefined : text;
+    },
+    { timeoutMs: 15_000, everyMs: 250 },
+  );
+}
+
 describe.runIf(browserAvailable())('a key lifecycle changed on this server', () => {
   const session = useConsole();
 
@@ -69,9 +87,15 @@ describe.runIf(browserAvailable())('a key lifecycle changed on this server', () 
     const replacement = /→ (key_[0-9A-Za-z]{16})/.exec(out)?.[1] ?? '';
     expect(replacement).not.toBe('');
     const { page, errors } = await openPage(browser);
-    await page.goto(`${server.baseUrl}/app/api/keys/${demo}`);
+    const url = `${server.baseUrl}/app/api/keys/${demo}`;
+    const rotated = await shownOnceRead(
+      page,
+      url,
+      '[data-key-lifecycle] [data-fact="rotated"]',
+      /^(never)?$/,
+    );
+    expect(rotated).toMatch(/UTC$/);
     const lifecycle = page.locator('[data-key-lifecycle]');
-    expect(await settled(page, '[data-key-lifecycle] [data-fact="rotated"]', /^(never)?$/)).toMatch(/UTC$/);
     expect(await lifecycle.locator('[data-fact="status"]').textContent()).toMatch(/^Active \(rotating/);
     expect(await lifecycle.locator('[data-fact="overlap-ends"]').textContent()).toMatch(/UTC$/);
     expect(await lifecycle.locator('[data-fact="replacement"]').textContent()).toContain(replacement);
