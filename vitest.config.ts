@@ -10,8 +10,8 @@ export default defineConfig({
   test: {
     env,
     // Two files at a time, whatever the core count (Vitest's default is cores - 1: one on CI's two
-    // cores). Most files wait on child processes (servers, Postgres, Chromium), so a second lane
-    // roughly halves the run; browser files still run one at a time, beside the unit lane.
+    // cores). Most files wait on child processes (servers, Postgres, Chromium). All three projects
+    // share the two lanes: a project limited to one file at a time would run alone, after the rest.
     maxWorkers: 2,
     reporters: ['default', ['json', { outputFile: '.vitest-reports/report.json' }]],
     projects: [
@@ -31,9 +31,9 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.ts'],
           env,
           globalSetup: ['tests/browser/global-setup.ts'],
-          testTimeout: 60_000,
+          // each file has its own server and Chromium; a page-by-page sweep shares the cores
+          testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
       {
