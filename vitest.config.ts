@@ -9,11 +9,11 @@ const env = { TZ: 'UTC', DATABASE_URL: '', REDIS_URL: '', WEB_CONCURRENCY: '' };
 export default defineConfig({
   test: {
     env,
-    // Two files at a time, whatever the core count (Vitest's default is cores - 1: one on CI's two
-    // cores). Most files wait on child processes (servers, Postgres, Chromium). All three projects
-    // share the two lanes: a project limited to one file at a time would run alone, after the rest.
-    maxWorkers: 2,
-    reporters: ['default', ['json', { outputFile: '.vitest-reports/report.json' }]],
+    // `npm test` runs two Vitest processes side by side (scripts/test-lanes.ts), each with its report.
+    reporters: [
+      'default',
+      ['json', { outputFile: process.env.VITEST_REPORT ?? '.vitest-reports/report.json' }],
+    ],
     projects: [
       {
         test: {
@@ -31,9 +31,10 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.ts'],
           env,
           globalSetup: ['tests/browser/global-setup.ts'],
-          // each file has its own server and Chromium; a page-by-page sweep shares the cores
+          // one file at a time (a server and Chromium each), beside the other tests' lane
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
       {

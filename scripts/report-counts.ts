@@ -1,4 +1,5 @@
-// Prints Vitest's JSON report as "N passed, N failed[, N skipped]": the line CI reads.
+// Prints Vitest's JSON reports as "N passed, N failed[, N skipped]": the line CI reads. Takes
+// every report given (npm test's two lanes write one each), else .vitest-reports/report.json.
 import { existsSync, readFileSync } from 'node:fs';
 
 interface VitestJsonReport {
@@ -8,14 +9,16 @@ interface VitestJsonReport {
   numTodoTests: number;
 }
 
-const file = process.argv[2] ?? '.vitest-reports/report.json';
-if (!existsSync(file)) {
-  console.log('0 passed, 0 failed');
-} else {
+const files = process.argv.slice(2).filter(existsSync);
+if (process.argv.length <= 2 && existsSync('.vitest-reports/report.json'))
+  files.push('.vitest-reports/report.json');
+const total = { passed: 0, failed: 0, skipped: 0 };
+for (const file of files) {
   const report = JSON.parse(readFileSync(file, 'utf8')) as VitestJsonReport;
-  const skipped = report.numPendingTests + report.numTodoTests;
-  console.log(
-    `${report.numPassedTests} passed, ${report.numFailedTests} failed` +
-      (skipped ? `, ${skipped} skipped` : ''),
-  );
+  total.passed += report.numPassedTests;
+  total.failed += report.numFailedTests;
+  total.skipped += report.numPendingTests + report.numTodoTests;
 }
+console.log(
+  `${total.passed} passed, ${total.failed} failed` + (total.skipped ? `, ${total.skipped} skipped` : ''),
+);
