@@ -9,7 +9,10 @@ const env = { TZ: 'UTC', DATABASE_URL: '', REDIS_URL: '', WEB_CONCURRENCY: '' };
 export default defineConfig({
   test: {
     env,
-    // `npm test` runs two Vitest processes side by side (scripts/test-lanes.ts), each with its report.
+    // Two files at a time, whatever the core count (Vitest's default is cores - 1: one on CI's two
+    // cores): most unit files wait on child processes (servers, Postgres). The browser project
+    // takes one file at a time (a server and Chromium each), so Vitest runs it after the rest.
+    maxWorkers: 2,
     reporters: [
       'default',
       ['json', { outputFile: process.env.VITEST_REPORT ?? '.vitest-reports/report.json' }],
@@ -31,7 +34,8 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.ts'],
           env,
           globalSetup: ['tests/browser/global-setup.ts'],
-          // one file at a time (a server and Chromium each), beside the other tests' lane
+          // one file at a time: two at once, each with its own server and Chromium, overloaded CI's
+          // two cores and timed tests out
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
