@@ -1,6 +1,7 @@
 // POST /v2/webhooks/{id}/resend (one event again) and POST /v2/webhooks/{id}/recover (every event
 // the endpoint has not received since a time, as Svix's recovery after an outage). Both queue the
 // deliveries again from attempt 1, and enable a disabled endpoint: the caller says it is back.
+import type { z } from 'zod';
 import type { KeyRecord, OrdersDeps, StoredEvent, WebhookEndpoint, WebhookStore } from '../deps.ts';
 import type { PlainRequest, PlainResponse } from '../plain.ts';
 import { json, problemResponse } from '../respond.ts';
@@ -21,6 +22,22 @@ const subscribed = (endpoint: WebhookEndpoint, type: string) =>
 
 const fieldProblem = (headers: Record<string, string>, pointer: string, code: string, detail: string) =>
   problemResponse('validation-failed', detail, headers, [{ pointer, code, detail }]);
+
+/** The key's endpoint `id` and the request's body as `schema` reads it, or the 404 / 4xx to answer. */
+async function endpointAndBody<T>(
+  id: string,
+  request: PlainRequest,
+  key: Pick<KeyRecord, 'environment'>,
+  deps: RequeueDeps,
+  schema: z.ZodType<T>,
+  headers: Record<string, string>,
+): Promise<{ endpoint: WebhookEndpoint; value: T } | PlainResponse> {
+  const endpoint = await ownEndpoint(id, key, deps.webhooks);
+  if (!endpoint)
+    return problemResponse('not-found', `No webhook endpoint ${id} in this key's environment`, headers);
+  const body = await jsonBodyOf(request, schema, headers);
+  return 'value' in body ? { endpoint, value: body.value } : body;
+}
 
 /** Queues the events again (enabling the endpoint first) and answers 202. */
 async function requeued(
@@ -53,12 +70,10 @@ export async function resendWebhookEvent(
   deps: RequeueDeps,
   headers: Record<string, string>,
 ): Promise<PlainResponse> {
-  const endpoint = await ownEndpoint(id, key, deps.webhooks);
-  if (!endpoint)
-    return problemResponse('not-found', `No webhook endpoint ${id} in this key's environment`, headers);
-  const body = await jsonBodyOf(request, resendWebhookSchema, headers);
-  if (!('value' in body)) return body;
-  const eventId = body.value.event_id;
+  const asked = await endpointAndBody(id, request, key, deps, resendWebhookSchema, headers);
+  if (!('endpoint' in asked)) return asked;
+  const { endpoint } = asked;
+  const eventId = asked.value.event_id;
   const event = await deps.events.get(eventId);
   if (event?.environment !== key.environment)
     return fieldProblem(headers, '/event_id', 'unknown_event', `No event ${eventId} in this environment`);
@@ -108,12 +123,10 @@ export async function recoverWebhook(
   deps: RequeueDeps,
   headers: Record<string, string>,
 ): Promise<PlainResponse> {
-  const endpoint = await ownEndpoint(id, key, deps.webhooks);
-  if (!endpoint)
-    return problemResponse('not-found', `No webhook endpoint ${id} in this key's environment`, headers);
-  const body = await jsonBodyOf(request, recoverWebhookSchema, headers);
-  if (!('value' in body)) return body;
-  const since = body.value.since;
+  const asked = await endpointAndBody(id, request, key, deps, recoverWebhookSchema, headers);
+  if (!('endpoint' in asked)) return asked;
+  const { endpoint } = asked;
+  const since = asked.value.since;
   const sinceMs = typeof since === 'number' ? since * 1000 : Date.parse(since);
   if (sinceMs > deps.clock.now())
     return fieldProblem(headers, '/since', 'in_future', 'since cannot be in the future');
