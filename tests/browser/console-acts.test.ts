@@ -8,7 +8,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../simulator/config.ts';
 import { buildWorld } from '../../simulator/world/index.ts';
@@ -16,68 +15,14 @@ import { demoSandboxKey } from '../../src/mocks/demo-key.ts';
 import type { Workspace } from '../../src/node/db.ts';
 import { FileOperatorDirectory } from '../../server/operators/operator-file.ts';
 import { addOperator } from '../../server/operators/operators.ts';
-import { browserAvailable, openPage, type ConsoleServer } from '../../harness/browser.ts';
+import { browserAvailable, openPage } from '../../harness/browser.ts';
 import { until } from '../helpers/poll.ts';
+import { attackerPage, openAct, pageFetch, typeNameIfAsked } from './act-helpers.ts';
 import { axeViolations, openTestWorkspace } from './console-helpers.ts';
 import { callApi } from './live-helpers.ts';
 import { useConsole } from './use-console.ts';
 
 const demoKeyId = 'key_demo_sandbox';
-
-/** A page on another site (localhost; the console is 127.0.0.1) that tries to revoke a key. */
-function attackerPage(target: string): string {
-  return `<!doctype html><title>elsewhere</title>
-<form method="post" action="${target}"><input name="dry_run" value="false"><button>Win a prize</button></form>
-<script>
-window.sendJson = () => fetch(${JSON.stringify(target)}, {
-  method: 'POST', mode: 'no-cors', credentials: 'include', body: JSON.stringify({ dry_run: true }),
-}).then(() => 'sent', () => 'failed');
-</script>`;
-}
-
-/** Opens an act's dialog on a detail page once the panel knows who is acting. */
-async function openAct(page: Page, label: string): Promise<void> {
-  await page.locator('[data-act-panel][data-ready="true"]').first().waitFor();
-  await page.getByRole('button', { name: `${label}…` }).click();
-  await page.locator('[data-act-dialog][open]').waitFor();
-}
-
-/** Types the target's name when the confirmation asks for it (a high blast score, production). */
-async function typeNameIfAsked(page: Page): Promise<void> {
-  const dialog = page.getByRole('dialog');
-  const typed = dialog.getByLabel(/^Type .* to confirm/);
-  if (await typed.isVisible())
-    await typed.fill((await dialog.locator('[data-act-name]').textContent()) ?? '');
-}
-
-/** The management API as the browser's page calls it: status and body. */
-function pageFetch(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const r = await fetch(`/manage/v1${path}`, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: r.status, body: (await r.json()) as Record<string, unknown> };
-    },
-    { method, path, body },
-  );
-}
-
-/** The key's status on the Orders API (POST /v2/orders) and the refusal's audit entry. */
-async function orderWith(server: ConsoleServer, key: string) {
-  const response = await fetch(`${server.baseUrl}/v2/orders`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      customer: world.customers[0]?.customer_id,
-      lines: [{ sku: world.skus[0]?.sku, qty: 1 }],
-    }),
-  });
-  const body = (await response.json()) as { audit_entry_id?: string };
-  return { status: response.status, auditEntryId: body.audit_entry_id };
-}
 
 const world = buildWorld(defaultConfig);
 
@@ -124,7 +69,7 @@ describe.runIf(browserAvailable())('the console acts', () => {
     const refused = await until(
       'the API to refuse the revoked key',
       async () => {
-        const answer = await orderWith(server, demoSandboxKey());
+        const answer = await callApi(server, demoSandboxKey());
         return answer.status === 401 ? answer : undefined;
       },
       { timeoutMs: 1000, everyMs: 50 },
@@ -159,7 +104,7 @@ describe.runIf(browserAvailable())('the console acts', () => {
     );
     const material = world.keys.find((k) => k.key_id === top?.key_id)?.material;
     if (!top || !material) throw new Error('the workspace has no production key with known material');
-    expect((await orderWith(server, material)).status).toBe(201);
+    expect((await callApi(server, material)).status).toBe(201);
     const { page, errors } = await openPage(browser, { width: 390, height: 844 });
     await page.goto(`${server.baseUrl}/app/api/keys/${top.key_id}`);
     await openAct(page, 'Roll');
@@ -207,7 +152,7 @@ describe.runIf(browserAvailable())('the console acts', () => {
       'the old key to be refused after the overlap',
       async () => {
         const sentMs = Date.now();
-        const answer = await orderWith(server, material);
+        const answer = await callApi(server, material);
         seen.push({ sentMs, doneMs: Date.now(), ...answer });
         return answer.status === 401 && sentMs > endsMs + 1000;
       },

@@ -17,14 +17,20 @@ export async function callApi(
   server: ConsoleServer,
   key: string = demoSandboxKey(),
   body: unknown = demoOrder,
-): Promise<{ status: number; requestId: string }> {
+): Promise<{ status: number; requestId: string; auditEntryId?: string }> {
   const response = await fetch(`${server.baseUrl}/v2/orders`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  await response.arrayBuffer();
-  return { status: response.status, requestId: response.headers.get('request-id') ?? '' };
+  const text = await response.text();
+  // a refusal a management change caused names its audit entry
+  const entry = /"audit_entry_id":"(aud_[A-Za-z0-9]+)"/.exec(text)?.[1];
+  return {
+    status: response.status,
+    requestId: response.headers.get('request-id') ?? '',
+    ...(entry === undefined ? {} : { auditEntryId: entry }),
+  };
 }
 
 /** Runs a keys CLI script (scripts/keys/<name>.ts) against the server's issued-keys file; what it printed. */
