@@ -2,6 +2,7 @@
 // on its embedded stores, and the production server on Postgres + Redis with one or more workers.
 // Each target says which processes are ours and which are the engines', so CPU can be read from
 // /proc for both.
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { postgresBinDir, startPostgres, type PostgresInstance } from '../scripts/engines/postgres.ts';
 import { childPids } from '../scripts/engines/processes.ts';
@@ -109,13 +110,27 @@ export async function startBenchEngines(): Promise<BenchEngines | string> {
   };
 }
 
+/**
+ * A fresh Postgres database holding `files`' issued keys (the benchmark key): on Postgres the key
+ * registry lives in the database, so the file is imported as an operator would (`keys:import`).
+ */
+async function databaseWithKeys(engines: BenchEngines, files: ServerFiles): Promise<string> {
+  const url = await engines.postgres.createDatabase();
+  const imported = spawnSync(process.execPath, ['scripts/manage/import-keys.ts', files.issuedKeysFile], {
+    env: { ...process.env, DATABASE_URL: url },
+    encoding: 'utf8',
+  });
+  if (imported.status !== 0) throw new Error(`keys:import failed: ${imported.stderr || imported.stdout}`);
+  return url;
+}
+
 /** The production server on Postgres + Redis with `workers` processes, each round on a fresh database. */
 export function onEngines(files: ServerFiles, engines: BenchEngines, workers: number): TargetKind {
   return {
     name: `server, Postgres + Redis, ${workers} worker${workers === 1 ? '' : 's'}`,
     async start(round) {
       const env = {
-        DATABASE_URL: await engines.postgres.createDatabase(),
+        DATABASE_URL: await databaseWithKeys(engines, files),
         REDIS_URL: `${engines.redis.url}/${(round % 15) + 1}`,
       };
       const args = workers === 1 ? [] : ['--workers', String(workers)];

@@ -39,6 +39,8 @@ interface Round {
   /** Resident memory at the end of the round (the production server holds its order index). */
   rssMb: number;
   failed: number;
+  /** Answers that were not 201, by status (and `errors` for connection errors). */
+  refused: Record<string, number>;
 }
 
 async function load(url: string, body: string, seconds: number): Promise<autocannon.Result> {
@@ -63,6 +65,15 @@ function cpuMs(pids: number[]): number | null {
   return total;
 }
 
+/** The answers of a load that were not 201, by status, plus connection errors. */
+function refusedByStatus(result: autocannon.Result): Record<string, number> {
+  const refused: Record<string, number> = {};
+  for (const [status, { count = 0 }] of Object.entries(result.statusCodeStats ?? {}))
+    if (status !== '201' && count > 0) refused[status] = count;
+  if (result.errors > 0) refused.errors = result.errors;
+  return refused;
+}
+
 /** Starts a server, warms it up, measures one round, and stops it. */
 async function measure(kind: TargetKind, round: number, body: string): Promise<Round> {
   const target = await kind.start(round);
@@ -85,6 +96,7 @@ async function measure(kind: TargetKind, round: number, body: string): Promise<R
       engineCpuUs: perRequest(1),
       rssMb: pids.reduce((sum, pid) => sum + processRssMb(pid), 0),
       failed: result.non2xx + result.errors,
+      refused: refusedByStatus(result),
     };
   } finally {
     await target.stop();
@@ -167,7 +179,12 @@ function report(kinds: TargetKind[], results: Round[][]): void {
     );
   });
   const failed = results.flat().reduce((sum, r) => sum + r.failed, 0);
-  if (failed > 0) console.log(`\n${failed} requests failed or were not 2xx: the figures above are not valid`);
+  if (failed === 0) return;
+  console.log(`\n${failed} requests failed or were not 2xx: the figures above are not valid`);
+  kinds.forEach((kind, k) => {
+    const refused = (results[k] ?? []).map((r) => JSON.stringify(r.refused)).filter((r) => r !== '{}');
+    if (refused.length > 0) console.log(`- ${kind.name}: ${refused.join(', ')}`);
+  });
 }
 
 /** The Orders API throughput suite. */
