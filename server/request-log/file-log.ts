@@ -154,10 +154,12 @@ export class FileRequestLog implements RequestLog {
     });
   }
 
-  /** Writes what waits, then closes the files. */
+  /** Writes what waits, including what is appended meanwhile, then closes the files. */
   async close(): Promise<void> {
-    await this.flushed();
-    // Answers still going out while the server stops are not logged: their files are closing.
+    // Answers keep coming while a flush is in flight: write until nothing waits or flies.
+    do await this.flushed();
+    while (this.flying !== null || this.queue.length > 0);
+    // Answers going out after this are not logged: their files are closing.
     this.closed = true;
     for (const segment of this.segments) closeSegment(segment);
     this.unlock();

@@ -50,6 +50,23 @@ describe('FileRequestLog', () => {
     await reopened.close();
   });
 
+  it('writes what was appended while it was closing before it closes its files', async () => {
+    // A server stopping under load: answers keep coming while the first flush is in flight. They
+    // were written to a closed file (EBADF, "could not write") and lost.
+    const log = await FileRequestLog.open({ dir, maxBytes: 1 << 20 });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    log.append(record(0));
+    const closing = log.close();
+    log.append(record(1));
+    log.append(record(2));
+    await closing;
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    const reopened = await FileRequestLog.open({ dir, maxBytes: 1 << 20 });
+    expect(ids((await reopened.page({ limit: 10 })).rows)).toEqual(idsOf([2, 1, 0]));
+    await reopened.close();
+  });
+
   it('shows an entry at once, on disk after flushing, and the same after a reopen', async () => {
     const log = await FileRequestLog.open({ dir, maxBytes: 1 << 20 });
     for (const n of range(0, 25)) log.append(record(n));
