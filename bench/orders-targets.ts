@@ -63,6 +63,44 @@ export const bare: TargetKind = {
   },
 };
 
+const receiverSource = `
+import { createServer } from 'node:http';
+let deliveries = 0;
+const server = createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    if (req.method === 'GET') { res.writeHead(200, { 'content-type': 'text/plain' }).end(String(deliveries)); return; }
+    deliveries++;
+    res.writeHead(204).end();
+  });
+});
+server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.address().port + '/hooks'));
+`;
+
+/** A webhook receiver in a process of its own: answers every delivery 204 and counts them. */
+export interface BenchReceiver {
+  url: string;
+  pid: number;
+  /** Deliveries received so far. */
+  deliveries(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** Starts the receiver the production servers' subscribed endpoint delivers to. */
+export async function startBenchReceiver(): Promise<BenchReceiver> {
+  const receiver = await spawnListening(
+    ['--input-type=module', '-e', receiverSource],
+    {},
+    /(http:\/\/\S+\/hooks)/,
+  );
+  return {
+    url: receiver.url,
+    pid: receiver.child.pid ?? 0,
+    deliveries: async () => Number(await (await fetch(receiver.url)).text()),
+    stop: () => killServer(receiver),
+  };
+}
+
 /**
  * The production server on its embedded stores, each round with a journal and a request log of its
  * own; `log: 'off'` runs it without the request log, to show what the log costs.

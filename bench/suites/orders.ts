@@ -1,7 +1,9 @@
 // POST /v2/orders against a bare node:http server that only parses JSON and validates by hand,
 // measured in the same run with autocannon (50 connections): the production server on its embedded
-// stores (full contract, fsynced journal) with its request log on (as npm start runs) and off, and on Postgres + Redis with one and with two workers
-// (throwaway engines, fsync on, started here; skipped with the reason when they are not installed).
+// stores (full contract, fsynced journal) with its request log on (as npm start runs) and off, and
+// on Postgres + Redis with one and with two workers (throwaway engines, fsync on, started here;
+// skipped with the reason when they are not installed). Every production server has a webhook
+// endpoint subscribed to order.created, delivering to a receiver in a process of its own.
 // The production server reads a copy of the workspace with this tree's views
 // (bench/workspace-copy.ts) and gets a benchmark key issued into its own issued-keys file with a
 // huge rpm budget and quota, so the contract runs in full but never 429s.
@@ -17,7 +19,15 @@ import { defaultDataFile } from '../../src/node/data-file.ts';
 import { openWorkspace } from '../../src/node/db.ts';
 import { appendIssuedKeysLines } from '../../src/node/issued-keys-file.ts';
 import type { ServerFiles } from '../../harness/fixture-workspace.ts';
-import { bare, embedded, onEngines, startBenchEngines, type TargetKind } from '../orders-targets.ts';
+import {
+  bare,
+  embedded,
+  onEngines,
+  startBenchEngines,
+  startBenchReceiver,
+  type BenchReceiver,
+  type TargetKind,
+} from '../orders-targets.ts';
 import { median, processCpuMs, processRssMb } from '../process-stats.ts';
 import type { BenchSuite } from '../run.ts';
 import { benchServerFiles } from '../workspace-copy.ts';
@@ -38,6 +48,8 @@ interface Round {
   engineCpuUs: number;
   /** Resident memory at the end of the round (the production server holds its order index). */
   rssMb: number;
+  /** Webhook deliveries per second to the subscribed endpoint while loaded (0 for bare). */
+  deliveriesPerS: number;
   failed: number;
   /** Answers that were not 201, by status (and `errors` for connection errors). */
   refused: Record<string, number>;
@@ -74,15 +86,37 @@ function refusedByStatus(result: autocannon.Result): Record<string, number> {
   return refused;
 }
 
-/** Starts a server, warms it up, measures one round, and stops it. */
-async function measure(kind: TargetKind, round: number, body: string): Promise<Round> {
+/** Subscribes an endpoint at `receiver` to order.created on the server at `ordersUrl`. */
+async function subscribe(ordersUrl: string, receiver: BenchReceiver): Promise<void> {
+  const hooks = ordersUrl.replace(/\/orders$/, '/webhooks');
+  const response = await fetch(hooks, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${benchKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ url: receiver.url, enabled_events: ['order.created'] }),
+  });
+  if (response.status !== 201) throw new Error(`${hooks}: ${response.status} ${await response.text()}`);
+}
+
+/**
+ * Starts a server, warms it up, measures one round, and stops it. Every production server has an
+ * endpoint subscribed to order.created (issue 24: delivery must not slow the API).
+ */
+async function measure(
+  kind: TargetKind,
+  round: number,
+  body: string,
+  receiver: BenchReceiver,
+): Promise<Round> {
   const target = await kind.start(round);
   try {
+    if (kind !== bare) await subscribe(target.url, receiver);
     await load(target.url, body, warmupS);
     const [pids, enginePids] = [target.pids(), target.enginePids()];
     const before = [cpuMs(pids), cpuMs(enginePids)];
+    const delivered = await receiver.deliveries();
     const result = await load(target.url, body, durationS);
     const after = [cpuMs(pids), cpuMs(enginePids)];
+    const deliveriesPerS = ((await receiver.deliveries()) - delivered) / durationS;
     const perRequest = (i: number) => {
       const [b, a] = [before[i], after[i]];
       return b === null || b === undefined || a === null || a === undefined
@@ -95,6 +129,7 @@ async function measure(kind: TargetKind, round: number, body: string): Promise<R
       cpuUs: perRequest(0),
       engineCpuUs: perRequest(1),
       rssMb: pids.reduce((sum, pid) => sum + processRssMb(pid), 0),
+      deliveriesPerS,
       failed: result.non2xx + result.errors,
       refused: refusedByStatus(result),
     };
@@ -135,7 +170,7 @@ export async function benchFiles(): Promise<{ files: ServerFiles; body: string }
       status: 'active',
       plan: 'Internal',
       rpm_budget: 1_000_000_000,
-      scopes: ['orders:write', 'orders:read'],
+      scopes: ['orders:write', 'orders:read', 'webhooks:write'],
       created_at: new Date().toISOString(),
       expires_at: null,
       key_hash_sha256: await sha256Hex(benchKey),
@@ -163,9 +198,9 @@ function report(kinds: TargetKind[], results: Round[][]): void {
     console.log(`| ${i + 1} | ${results.map((r) => Math.round(r[i]?.rps ?? NaN)).join(' | ')} |`),
   );
   console.log(
-    `\n| server | req/s | ratio to bare (range) | p99 ms (worst round) | CPU µs/req server | CPU µs/req engines | RSS MB | target |`,
+    `\n| server | req/s | ratio to bare (range) | p99 ms (worst round) | CPU µs/req server | CPU µs/req engines | RSS MB | deliveries/s | target |`,
   );
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   kinds.forEach((kind, k) => {
     const rows = results[k] ?? [];
     const ratios = rows.map((r, i) => r.rps / (base[i]?.rps ?? NaN)).sort((a, b) => a - b);
@@ -175,7 +210,7 @@ function report(kinds: TargetKind[], results: Round[][]): void {
       ? `>= ${pct(target.ratio)}, p99 <= ${target.p99} ms: ${median(ratios) >= target.ratio && median(rows.map((r) => r.p99)) <= target.p99 ? 'met' : 'NOT met'}`
       : '';
     console.log(
-      `| ${kind.name} | ${col((r) => r.rps)} | ${pct(median(ratios))} (${pct(ratios[0] ?? NaN)}-${pct(ratios.at(-1) ?? NaN)}) | ${col((r) => r.p99)} (${Math.max(...rows.map((r) => r.p99))}) | ${col((r) => r.cpuUs, 1)} | ${col((r) => r.engineCpuUs, 1)} | ${col((r) => r.rssMb)} | ${verdict} |`,
+      `| ${kind.name} | ${col((r) => r.rps)} | ${pct(median(ratios))} (${pct(ratios[0] ?? NaN)}-${pct(ratios.at(-1) ?? NaN)}) | ${col((r) => r.p99)} (${Math.max(...rows.map((r) => r.p99))}) | ${col((r) => r.cpuUs, 1)} | ${col((r) => r.engineCpuUs, 1)} | ${col((r) => r.rssMb)} | ${col((r) => r.deliveriesPerS)} | ${verdict} |`,
     );
   });
   const failed = results.flat().reduce((sum, r) => sum + r.failed, 0);
@@ -193,6 +228,7 @@ export const suite: BenchSuite = {
   async run() {
     const { files, body } = await benchFiles();
     const engines = await startBenchEngines();
+    const receiver = await startBenchReceiver();
     const kinds = [bare, embedded(files), embedded(files, 'off')];
     if (typeof engines === 'string') console.log(`Postgres + Redis rows skipped: ${engines}.\n`);
     else kinds.push(onEngines(files, engines, 1), onEngines(files, engines, 2));
@@ -202,11 +238,12 @@ export const suite: BenchSuite = {
         // Rotate which server goes first, so none always runs on a cold or a tired machine.
         for (let j = 0; j < kinds.length; j++) {
           const k = (round + j) % kinds.length;
-          results[k]?.push(await measure(kinds[k] as TargetKind, round, body));
+          results[k]?.push(await measure(kinds[k] as TargetKind, round, body, receiver));
         }
       }
     } finally {
       if (typeof engines !== 'string') await engines.close();
+      await receiver.stop();
       rmSync(files.dir, { recursive: true, force: true });
     }
     report(kinds, results);
