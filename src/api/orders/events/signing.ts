@@ -20,6 +20,24 @@ function base64(bytes: ArrayBuffer): string {
   return btoa(binary);
 }
 
+/** HMAC keys of the secrets signing lately: importing one costs about what a signature does. */
+const keys = new Map<string, Promise<CryptoKey>>();
+const keptKeys = 256;
+
+/** The WebCrypto HMAC-SHA256 key of a secret, imported once while it keeps signing. */
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (key === undefined) {
+    key = crypto.subtle.importKey('raw', secretBytes(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+    ]);
+    // Oldest first out: a Map iterates in insertion order.
+    if (keys.size >= keptKeys) keys.delete(keys.keys().next().value as string);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 /** One `v1,<signature>` of a message under one secret. */
 export async function signature(
   secret: string,
@@ -27,13 +45,7 @@ export async function signature(
   timestampSec: number,
   body: string,
 ): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    secretBytes(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
+  const key = await hmacKey(secret);
   const mac = await crypto.subtle.sign('HMAC', key, encoder.encode(`${id}.${timestampSec}.${body}`));
   return `v1,${base64(mac)}`;
 }
