@@ -1,7 +1,7 @@
 // Lighthouse (mobile profile: performance, LCP, accessibility, best practices, SEO) on every page
 // type as the production server serves them (precompressed, as `npm start` builds), in Debian's
 // Chromium: the screens, the largest detail page of each kind (route, function, key, consumer),
-// the budget and the request log. Scores are already 0–1 ratios; the baseline in the same run is a
+// the budget, the request log, Try it, Events and Audit. Scores are already 0–1 ratios; the baseline in the same run is a
 // bare HTML page served by the same server, so the table shows what the console costs over an
 // empty page. BENCH_LIGHTHOUSE_DIST=<folder> measures a build made already (kept afterwards).
 import { spawnSync } from 'node:child_process';
@@ -24,6 +24,9 @@ const screens = [
   ['Consumers', '/app/api/consumers'],
   ['Budget', '/app/api/budget'],
   ['Request log', '/app/api/logs'],
+  ['Try it', '/app/api/try'],
+  ['Events', '/app/api/events'],
+  ['Audit', '/app/api/audit'],
 ] as const;
 const details = ['routes', 'functions', 'keys', 'consumers'] as const;
 const categories = ['accessibility', 'best-practices', 'seo'] as const;
