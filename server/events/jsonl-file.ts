@@ -1,15 +1,21 @@
 // A small append-only JSON-lines file (raised events, webhook endpoints, delivery attempts): read
-// whole at start, a torn last line (kill -9 mid-write) cut off, then appended one line per write,
+// whole at start, a torn last line (kill -9 mid-write) cut off, then appended, whole lines per write,
 // synced (O_SYNC) when the caller's answer depends on it, or left to the page cache when a lost
 // line only means a repeated delivery (at least once).
 import { existsSync, statSync, truncateSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { scanLines } from '../../src/node/file-lines.ts';
 
-/** Appends JSON lines to one file, one write at a time, in call order. */
+/**
+ * Appends JSON lines to one file, in call order: lines appended while a write is in flight go out
+ * together in the next write (one syscall, and one sync for a synced file, for all of them).
+ */
 export class JsonlFile {
   private readonly handle: FileHandle;
   private tail: Promise<unknown> = Promise.resolve();
+  /** Lines waiting for the next write, and that write (null: none is waiting to start). */
+  private lines: string[] = [];
+  private next: Promise<unknown> | null = null;
 
   private constructor(handle: FileHandle) {
     this.handle = handle;
@@ -35,10 +41,17 @@ export class JsonlFile {
 
   /** Appends one value as a line; resolves once written (and synced, if the file is). */
   append(value: unknown): Promise<void> {
-    const line = JSON.stringify(value) + '\n';
-    const written = this.tail.then(() => this.handle.write(line));
-    this.tail = written.catch(() => undefined);
-    return written.then(() => undefined);
+    this.lines.push(JSON.stringify(value) + '\n');
+    if (this.next === null) {
+      this.next = this.tail.then(() => {
+        const text = this.lines.join('');
+        this.lines = [];
+        this.next = null;
+        return this.handle.write(text);
+      });
+      this.tail = this.next.catch(() => undefined);
+    }
+    return this.next.then(() => undefined);
   }
 
   /** Waits for pending appends, then closes the file. */
