@@ -5,6 +5,7 @@ import type { StoredEvent, WebhookEndpoint } from '../../src/api/orders/deps.ts'
 import { eventBody } from '../../src/api/orders/events/order-event.ts';
 import { signedHeaders, signingSecrets } from '../../src/api/orders/events/signing.ts';
 import type { AttemptRecord } from './attempts.ts';
+import { nodeSign } from './node-sign.ts';
 import { delayBefore, retryAfterMs } from './schedule.ts';
 import type { Sender } from './sender.ts';
 
@@ -37,7 +38,7 @@ export async function attemptDelivery(
   const sentMs = ctx.nowMs();
   const body = JSON.stringify(eventBody(event));
   const secrets = signingSecrets(endpoint.secrets, sentMs);
-  const headers = await signedHeaders(secrets, event.id, Math.floor(sentMs / 1000), body);
+  const headers = await signedHeaders(secrets, event.id, Math.floor(sentMs / 1000), body, nodeSign);
   const result = await ctx.send(endpoint.url, headers, body, {
     timeoutMs: ctx.timeoutMs,
     livemode: endpoint.livemode,

@@ -1,12 +1,12 @@
 // Standard Webhooks signing (https://www.standardwebhooks.com): the headers webhook-id (the event
 // id), webhook-timestamp (Unix seconds) and webhook-signature, `v1,<base64 HMAC-SHA256 of
-// "id.timestamp.body">` once per secret in use (several while a secret rolls). WebCrypto only, so
-// the server and the MSW handlers sign alike.
+// "id.timestamp.body">` once per secret in use (several while a secret rolls). WebCrypto unless the
+// caller passes another HMAC (the server: node:crypto), so the server and the MSW handlers sign alike.
 
 const encoder = new TextEncoder();
 
 /** The key bytes of a `whsec_…` secret (base64 after the prefix). */
-function secretBytes(secret: string): Uint8Array<ArrayBuffer> {
+export function secretBytes(secret: string): Uint8Array<ArrayBuffer> {
   const binary = atob(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
@@ -38,16 +38,25 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
+/**
+ * The base64 HMAC-SHA256 of `message` under a secret. WebCrypto by default (the MSW handlers run in
+ * browsers); the server passes node:crypto's, which signs synchronously.
+ */
+export type Sign = (secret: string, message: string) => string | Promise<string>;
+
+/** Signs with WebCrypto. */
+export const webCryptoSign: Sign = async (secret, message) =>
+  base64(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(message)));
+
 /** One `v1,<signature>` of a message under one secret. */
 export async function signature(
   secret: string,
   id: string,
   timestampSec: number,
   body: string,
+  sign: Sign = webCryptoSign,
 ): Promise<string> {
-  const key = await hmacKey(secret);
-  const mac = await crypto.subtle.sign('HMAC', key, encoder.encode(`${id}.${timestampSec}.${body}`));
-  return `v1,${base64(mac)}`;
+  return `v1,${await sign(secret, `${id}.${timestampSec}.${body}`)}`;
 }
 
 /** The three Standard Webhooks headers of a delivery, signed with every secret given. */
@@ -56,8 +65,9 @@ export async function signedHeaders(
   id: string,
   timestampSec: number,
   body: string,
+  sign: Sign = webCryptoSign,
 ): Promise<Record<string, string>> {
-  const signatures = await Promise.all(secrets.map((s) => signature(s, id, timestampSec, body)));
+  const signatures = await Promise.all(secrets.map((s) => signature(s, id, timestampSec, body, sign)));
   return {
     'webhook-id': id,
     'webhook-timestamp': String(timestampSec),
