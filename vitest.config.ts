@@ -47,9 +47,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
-          // and all in one worker: no fresh process and module graph per file (the files share no
-          // state but their helpers' code; each starts its own server and Chromium). It took ~4 s
-          // between files, ~90 s of a run.
+          // and all in one worker: no fresh process importing the same modules again per file (the
+          // files share no state but their helpers' code; each starts its own server and Chromium)
           isolate: false,
         },
       },
