@@ -32,7 +32,8 @@ export async function tablesReady(page: Page): Promise<void> {
   await page.locator('[data-table-root][data-ready="true"]').first().waitFor({ state: 'attached' });
 }
 
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+/** axe-core's browser build, injected into pages under test. */
+export const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** One axe-core violation, reduced to what a failing test should print. */
 export interface AxeViolation {
@@ -42,23 +43,27 @@ export interface AxeViolation {
   targets: string[];
 }
 
-/** Runs axe-core on the page and returns its violations of any impact (minor to critical). */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+/**
+ * Runs axe-core on the page and returns its violations of any impact (minor to critical): every
+ * rule of a default run, or only `rules` (ids) when given.
+ */
+export async function axeViolations(page: Page, rules?: string[]): Promise<AxeViolation[]> {
   await page.addScriptTag({ path: axeSource });
-  return page.evaluate(async () => {
+  return page.evaluate(async (only) => {
     interface AxeResult {
       violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
     }
     const axe = (window as unknown as { axe: { run(options: object): Promise<AxeResult> } }).axe;
     // only violations are read: axe then skips collecting every pass and inapplicable node
-    const result = await axe.run({ resultTypes: ['violations'] });
+    const runOnly = only ? { runOnly: { type: 'rule', values: only } } : {};
+    const result = await axe.run({ resultTypes: ['violations'], ...runOnly });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
       targets: v.nodes.map((n) => n.target.join(' ')),
     }));
-  });
+  }, rules);
 }
 
 /** Detail pages whose what-ifs have the most to show, one per kind. */

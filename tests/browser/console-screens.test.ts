@@ -1,16 +1,20 @@
 // Every console screen and a detail page of each kind: loads, no console error, no axe-core
 // violation of any impact (light and dark, 1440 px and 390 px), and headline figures equal views.
+// The dark scheme changes colours only (checked on every page), so its variants run axe's colour
+// rules: every other rule has the same DOM and layout to judge as in the light variant.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../src/node/db.ts';
 import { formatInteger } from '../../src/lib/format.ts';
 import { browserAvailable, openPage } from '../../harness/browser.ts';
 import { useConsole } from './use-console.ts';
 import { axeViolations, openTestWorkspace, whatIfPages } from './console-helpers.ts';
+import { axeColourRules, darkSchemeChanges } from './colour-scheme.ts';
 import { livePages } from './live-helpers.ts';
 
 describe.runIf(browserAvailable())('console screens', () => {
   const session = useConsole();
   let ws: Workspace;
+  let colourRules: string[];
   const pages: [string, string][] = [
     ['Overview', '/app/api'],
     ['Keys', '/app/api/keys'],
@@ -22,6 +26,7 @@ describe.runIf(browserAvailable())('console screens', () => {
   ];
   beforeAll(async () => {
     ws = await openTestWorkspace();
+    colourRules = await axeColourRules(session().browser);
     const detail = await whatIfPages(ws);
     pages.push(
       ['Key detail', detail.key],
@@ -53,29 +58,39 @@ describe.runIf(browserAvailable())('console screens', () => {
     'Request log',
     'Request detail',
     'Issued key detail',
-  ])('serves the %s page with no console error and no axe violation, light and dark', async (name) => {
-    const { server, browser } = session();
-    const path = new Map(pages).get(name);
-    // the four variants load side by side: Chromium renders them on both cores while axe runs
-    const variants = [1440, 390].flatMap((width) =>
-      (['light', 'dark'] as const).map((scheme) => ({ width, scheme })),
-    );
-    const found = await Promise.all(
-      variants.map(async ({ width, scheme }) => {
-        const problems: string[] = [];
-        const { page, errors } = await openPage(browser, { width, height: 900 });
-        await page.emulateMedia({ colorScheme: scheme });
-        const response = await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'networkidle' });
-        if (response?.status() !== 200) problems.push(`${width}px ${scheme}: status ${response?.status()}`);
-        for (const v of await axeViolations(page))
-          problems.push(`${width}px ${scheme}: ${v.id} (${v.impact}) ${v.targets.join(', ')}`);
-        for (const error of errors) problems.push(`${width}px ${scheme}: console error ${error}`);
-        await page.close();
-        return problems;
-      }),
-    );
-    const problems = found.flat();
-    expect(problems).toEqual([]);
+  ])(
+    'serves the %s page with no console error and no axe violation, light and dark (colours)',
+    async (name) => {
+      const { server, browser } = session();
+      const path = new Map(pages).get(name);
+      // the four variants load side by side: Chromium renders them on both cores while axe runs
+      const variants = [1440, 390].flatMap((width) =>
+        (['light', 'dark'] as const).map((scheme) => ({ width, scheme })),
+      );
+      const found = await Promise.all(
+        variants.map(async ({ width, scheme }) => {
+          const problems: string[] = [];
+          const { page, errors } = await openPage(browser, { width, height: 900 });
+          await page.emulateMedia({ colorScheme: scheme });
+          const response = await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'networkidle' });
+          if (response?.status() !== 200) problems.push(`${width}px ${scheme}: status ${response?.status()}`);
+          const dark = scheme === 'dark';
+          for (const v of await axeViolations(page, dark ? colourRules : undefined))
+            problems.push(`${width}px ${scheme}: ${v.id} (${v.impact}) ${v.targets.join(', ')}`);
+          if (!dark)
+            for (const change of await darkSchemeChanges(page)) problems.push(`${width}px: ${change}`);
+          for (const error of errors) problems.push(`${width}px ${scheme}: console error ${error}`);
+          await page.close();
+          return problems;
+        }),
+      );
+      const problems = found.flat();
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it('knows which axe rules judge colours: the ones the dark variants run', () => {
+    expect(colourRules).toContain('color-contrast');
   });
 
   it('keeps wide tables scrolling inside their container at 360 px, never the page', async () => {

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { enginesAvailable, useEngines } from './engines.ts';
+import { startPostgres } from '../../scripts/engines/postgres.ts';
 
 describe.skipIf(!enginesAvailable())('the engine harness', () => {
   const engines = useEngines();
@@ -35,6 +36,18 @@ describe.skipIf(!enginesAvailable())('the engine harness', () => {
     await expect(query(url, 'select 1')).rejects.toThrow(/ECONNREFUSED/);
     await engines.postgres().start();
     expect(await query(url, 'select n from kept')).toEqual([{ n: 7 }]);
+  });
+
+  it('each Postgres is a cluster of its own: one copied from the same initdb sees none of the first’s tables', async () => {
+    await query(engines.postgres().url, 'create table mine (n integer)');
+    const other = await startPostgres();
+    try {
+      const tables = "select table_name from information_schema.tables where table_schema = 'public'";
+      expect(await query(other.url, tables)).toEqual([]);
+      expect(await query(engines.postgres().url, tables)).toContainEqual({ table_name: 'mine' });
+    } finally {
+      await other.destroy();
+    }
   });
 
   it('Redis starts again empty on the same port, and refuses connections while down', async () => {
