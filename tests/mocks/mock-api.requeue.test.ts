@@ -34,7 +34,7 @@ async function world(refuse: Set<string>) {
     keys: [{ material: key, scopes }],
     deliverEvents: (event: ApiEvent, resend?: { endpoint_id: string }) => {
       seen.push([event.id, resend?.endpoint_id ?? null]);
-      if (refuse.has(event.data.object.id)) throw new Error('receiver down');
+      if (refuse.has(String(event.data.object.id))) throw new Error('receiver down');
     },
   });
   const endpoint = await call(api, 'POST', '/v2/webhooks', {
