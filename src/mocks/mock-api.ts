@@ -70,7 +70,10 @@ export interface MockApi {
   recordAnswer(answer: AnsweredRequest): void;
   /** Every event raised since the last reset (`order.created` per 201), oldest first, as the API returns it. */
   events(): readonly ApiEvent[];
-  /** Forgets orders, rate-limit windows, quota counts, idempotency records, recorded requests, events, endpoints and deliveries. */
+  /**
+   * Forgets orders, rate-limit windows, quota counts, idempotency records, recorded requests,
+   * events, webhook endpoints and their deliveries.
+   */
   reset(): Promise<void>;
 }
 
