@@ -1,14 +1,17 @@
 // `npm run screenshots`: builds the console, serves it, and captures the five screens, the request log and a request, and the
 // error-budget view (light, 1440 px), a route's and the throttled consumer's detail, the Overview
 // dark, Routes at 360 px, and the Overview, the consumers at risk and a shared throttle what-if on a
-// phone (390 px), a roll's confirmation (390 px), and the Audit screen after a few changes made
-// through the management API, into docs/screenshots/, with the browser-test harness.
-// ESTATE_TEST_DIST picks the build folder (default .test-dist-screenshots); SKIP_BUILD=1 reuses it.
+// phone (390 px), a roll's confirmation (390 px), the Audit screen after a few changes made
+// through the management API, and the Events screen and a webhook endpoint's page after a few
+// deliveries to a local receiver (some failed, then retried), into docs/screenshots/, with the
+// browser-test harness. ESTATE_TEST_DIST picks the build folder (default .test-dist-screenshots);
+// SKIP_BUILD=1 reuses it; SHOTS=events,webhook-endpoint captures only the shots named.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { managementKey } from '../harness/management-key.ts';
+import { startReceiver } from '../harness/webhook-receiver.ts';
 import { openJournalManage } from '../server/manage/runtime.ts';
 import { emptyManageReference } from '../server/manage/seed.ts';
 import { defaultDataFile } from '../src/node/data-file.ts';
@@ -20,7 +23,7 @@ process.env.ESTATE_TEST_DIST ??= '.test-dist-screenshots';
 const { launchBrowser, startConsoleServer, stopConsoleServer, testDist } =
   await import('../harness/browser.ts');
 
-/** A capture: the page (with {orders}, {storm}, {throttled}, {refused} and {rolled} filled in), whole, or only the screen it opens on. */
+/** A capture: the page (with {orders}, {storm}, {throttled}, {refused}, {rolled} and {endpoint} filled in), whole, or only the screen it opens on. */
 interface Shot {
   name: string;
   path: string;
@@ -62,6 +65,8 @@ const shots: Shot[] = [
     scheme: 'light',
     screenOnly: true,
   },
+  { name: 'events', path: '/app/api/events', width: 1440, scheme: 'light' },
+  { name: 'webhook-endpoint', path: '/app/api/events/endpoints/{endpoint}', width: 1440, scheme: 'light' },
   {
     name: 'roll-confirm-390',
     path: '/app/api/keys/{top}',
@@ -129,6 +134,48 @@ async function auditedChanges(
   );
 }
 
+/**
+ * A sandbox key with the webhooks scopes (`npm run keys:issue`), an endpoint at a local receiver
+ * that fails its first two deliveries, and five orders: the endpoint's page then shows two failed
+ * attempts, their retries 5 s later, and the rest delivered. Answers the endpoint id and a close.
+ */
+async function webhookDeliveries(server: { baseUrl: string; apiDir: string }) {
+  const issued = spawnSync(
+    process.execPath,
+    ['scripts/keys/issue.ts', '--name', 'webhooks demo', '--scopes', 'orders:write,webhooks:write'],
+    {
+      env: { ...process.env, ESTATE_ISSUED_KEYS: join(server.apiDir, 'issued-keys.jsonl') },
+      encoding: 'utf8',
+    },
+  );
+  const key = /sk_test_[0-9A-Za-z]+/.exec(`${issued.stdout}${issued.stderr}`)?.[0];
+  if (!key) throw new Error(`screenshots: keys:issue printed no key: ${issued.stderr}`);
+  const receiver = await startReceiver((n) => ({ status: n < 2 ? 500 : 204 }));
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${server.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as { id: string };
+  };
+  const endpoint = await post('/v2/webhooks', {
+    url: receiver.url,
+    enabled_events: ['order.created'],
+    description: 'fulfilment worker (local)',
+  });
+  const order = {
+    customer: demoWorld.customers[1]?.customer_id,
+    lines: [{ sku: demoWorld.skus[1]?.sku, qty: 1 }],
+  };
+  for (let i = 0; i < 5; i++) await post('/v2/orders', order);
+  // Five first attempts, then the two failed ones again on the schedule (5 s).
+  const deadline = Date.now() + 30_000;
+  while (receiver.received.length < 7 && Date.now() < deadline)
+    await new Promise((done) => setTimeout(done, 200));
+  return { endpointId: endpoint.id, close: () => receiver.close() };
+}
+
 if (process.env.SKIP_BUILD !== '1') {
   for (const args of [
     ['scripts/ensure-data.ts'],
@@ -154,9 +201,11 @@ ws.close();
 const server = await startConsoleServer();
 const refused = await liveCalls(server.baseUrl);
 const rolled = await auditedChanges(server, storm?.key_id ?? '');
+const hooks = await webhookDeliveries(server);
+const only = process.env.SHOTS?.split(',');
 const browser = await launchBrowser();
 try {
-  for (const shot of shots) {
+  for (const shot of shots.filter((s) => !only || only.includes(s.name))) {
     const page = await browser.newPage({
       viewport: { width: shot.width, height: shot.width < 600 ? 844 : 900 },
       colorScheme: shot.scheme,
@@ -167,7 +216,8 @@ try {
       .replace('{throttled}', storm?.consumer_id ?? '')
       .replace('{refused}', refused)
       .replace('{top}', top?.key_id ?? '')
-      .replace('{rolled}', rolled);
+      .replace('{rolled}', rolled)
+      .replace('{endpoint}', hooks.endpointId);
     await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'networkidle' });
     await shot.act?.(page);
     const file = `docs/screenshots/${shot.name}.png`;
@@ -178,4 +228,5 @@ try {
 } finally {
   await browser.close();
   await stopConsoleServer(server);
+  await hooks.close();
 }

@@ -135,6 +135,10 @@ export function buildModel(config: SimConfig, world: World): TrafficModel {
     };
   });
   const fnIndex = new Map(world.functions.map((f, i) => [f.function_id, i]));
+  const rankOf = (key: string) => {
+    const rank = endpoints.findIndex((e) => endpointKey(e) === key);
+    return rank === -1 ? endpoints.length : rank;
+  };
   const routeRng = rng('routes');
   const routes: RouteModel[] = world.routes.map((route) => {
     const functionIndexes = world.routeFunctions
@@ -155,7 +159,8 @@ export function buildModel(config: SimConfig, world: World): TrafficModel {
       p4xx: p4,
       p5xx: 1 - survive,
       functionIndexes,
-      rank: endpoints.findIndex((e) => endpointKey(e) === endpointKey(route)),
+      // A live events route the catalog lacks (world/live-routes.ts) ranks after every endpoint.
+      rank: rankOf(endpointKey(route)),
     };
   });
   const mixRng = rng('mix');

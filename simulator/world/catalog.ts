@@ -28,7 +28,10 @@ const e = (
   alsoOn,
 });
 
-/** Every endpoint, most popular first (popularity falls off as 1/rank^1.3: a Zipf-like tail). */
+/**
+ * Every endpoint, most popular first (popularity falls off as 1/rank^1.3: a Zipf-like tail). The
+ * events routes the live API added later are published by ./live-routes.ts.
+ */
 export const endpoints: readonly Endpoint[] = [
   e('GET', '/v2/skus/{sku}', 'sku-lookup', 'catalog:read', ['sandbox']),
   e('GET', '/v3/catalog', 'catalog-list', 'catalog:read', ['sandbox', 'staging']),
@@ -59,9 +62,9 @@ export const endpoints: readonly Endpoint[] = [
   e('POST', '/v2/invoices', 'invoice-create', 'orders:write'),
   e('GET', '/v1/products', 'products-v1', 'catalog:read'),
   e('DELETE', '/v2/orders/{order_id}', 'order-delete', 'orders:write'),
-  e('POST', '/v2/webhooks', 'webhook-register', 'orders:write'),
-  e('DELETE', '/v2/webhooks/{webhook_id}', 'webhook-delete', 'orders:write'),
-  e('GET', '/v2/webhooks', 'webhook-list', 'orders:read'),
+  e('POST', '/v2/webhooks', 'webhook-register', 'webhooks:write'),
+  e('DELETE', '/v2/webhooks/{webhook_id}', 'webhook-delete', 'webhooks:write'),
+  e('GET', '/v2/webhooks', 'webhook-list', 'webhooks:read'),
 ];
 
 /** Deprecated prod endpoints and the endpoint that replaces each (days before as-of it was announced). */

@@ -6,6 +6,7 @@ import { buildCustomers, buildSkus } from './commerce.ts';
 import { buildConsumers } from './consumers.ts';
 import { idFactory } from './ids.ts';
 import { buildKeys } from './keys.ts';
+import { publishLiveRoutes } from './live-routes.ts';
 import { buildSurface } from './surface.ts';
 import type { PlanName, PlanRow, World } from './types.ts';
 
@@ -39,6 +40,10 @@ export function buildWorld(config: SimConfig): World {
   const drafts = buildConsumers(rng('consumers'), createFaker(config.seed, 'consumers'), newId, plans);
   const ring = buildKeys(rng('keys'), newId, cal, drafts, surface.routes, plans, config.days);
   const commerceFaker = createFaker(config.seed, 'commerce');
+  const customers = buildCustomers(commerceFaker, newId, 40);
+  const skus = buildSkus(commerceFaker, rng('skus'), newId, 30);
+  // Last, from streams of their own: nothing drawn above moves (./live-routes.ts).
+  publishLiveRoutes(surface, rng('live-routes'), idFactory(rng('live-ids')));
   return {
     plans,
     consumers: drafts.map((d) => d.row),
@@ -48,7 +53,7 @@ export function buildWorld(config: SimConfig): World {
     functions: surface.functions,
     routeFunctions: surface.routeFunctions,
     consumerRoutes: ring.consumerRoutes,
-    customers: buildCustomers(commerceFaker, newId, 40),
-    skus: buildSkus(commerceFaker, rng('skus'), newId, 30),
+    customers,
+    skus,
   };
 }

@@ -17,6 +17,7 @@ import { depsFromWorld, type ApiWorld } from '../api/orders/world-deps.ts';
 import { demoWorld } from './demo-world.ts';
 import type { ApiEvent } from '../api/orders/events/event-contract.ts';
 import { OrderDerivedEvents } from '../api/orders/events/derived-events.ts';
+import { MemoryEndpointDeliveries } from '../api/orders/events/memory-deliveries.ts';
 import { eventBody } from '../api/orders/events/order-event.ts';
 import { signedHeaders } from '../api/orders/events/signing.ts';
 import { acceptAnyKey, idCatalog, noQuota, noRateLimit } from './open-stores.ts';
@@ -44,9 +45,12 @@ export interface MockApiOptions {
   ids?: IdGenerator;
   /**
    * Where each event goes once raised, besides `mockApi.events()`: a function called with it, or a
-   * URL it is POSTed to, signed as the server signs (Standard Webhooks) with `webhookSecret`.
+   * URL it is POSTed to, signed as the server signs (Standard Webhooks) with `webhookSecret`. A
+   * resend or recover (POST /v2/webhooks/{id}/resend, /recover) sends each event there again, and
+   * a function is then told the endpoint. A throw, or a URL answering other than 2xx, is a failed
+   * delivery: recover sends it again.
    */
-  deliverEvents?: ((event: ApiEvent) => unknown) | string;
+  deliverEvents?: ((event: ApiEvent, resend?: { endpoint_id: string }) => unknown) | string;
   /** The `whsec_…` secret deliveries to a URL are signed with (default: mockWebhookSecret). */
   webhookSecret?: string;
 }
@@ -66,7 +70,10 @@ export interface MockApi {
   recordAnswer(answer: AnsweredRequest): void;
   /** Every event raised since the last reset (`order.created` per 201), oldest first, as the API returns it. */
   events(): readonly ApiEvent[];
-  /** Forgets orders, rate-limit windows, quota counts, idempotency records and recorded requests. */
+  /**
+   * Forgets orders, rate-limit windows, quota counts, idempotency records, recorded requests,
+   * events, webhook endpoints and their deliveries.
+   */
   reset(): Promise<void>;
 }
 
@@ -83,15 +90,25 @@ function pick<T>(option: boolean | T | undefined, enforced: T, off: T): T {
   return option === false ? off : option;
 }
 
-/** Hands an event to the function or URL the options name. */
-async function deliver(options: MockApiOptions, event: ApiEvent): Promise<void> {
+/** Hands an event to the function or URL the options name; a URL's answer is its status. */
+async function deliver(
+  options: MockApiOptions,
+  event: ApiEvent,
+  endpointId: string | null,
+): Promise<number | undefined> {
   const target = options.deliverEvents;
-  if (typeof target === 'function') return void (await target(event));
-  if (typeof target !== 'string') return;
+  if (typeof target === 'function') {
+    await (endpointId === null ? target(event) : target(event, { endpoint_id: endpointId }));
+    return undefined;
+  }
+  if (typeof target !== 'string') return undefined;
   const body = JSON.stringify(event);
   const secret = options.webhookSecret ?? mockWebhookSecret;
   const headers = await signedHeaders([secret], event.id, Math.floor(Date.now() / 1000), body);
-  await fetch(target, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+  const headersOut = { ...headers, 'content-type': 'application/json' };
+  const response = await fetch(target, { method: 'POST', headers: headersOut, body });
+  await response.body?.cancel();
+  return response.status;
 }
 
 async function buildDeps(options: MockApiOptions, raised: ApiEvent[]): Promise<OrdersDeps> {
@@ -99,6 +116,15 @@ async function buildDeps(options: MockApiOptions, raised: ApiEvent[]): Promise<O
   const base = await depsFromWorld(world, { clock: options.clock, ids: options.ids });
   const { keys, customers, skus } = options;
   const orders = options.orders ?? base.orders;
+  const events = options.orders ? new OrderDerivedEvents(orders) : base.events;
+  const deliveries = new MemoryEndpointDeliveries(
+    { webhooks: base.webhooks, events, clock: base.clock },
+    (stored, endpointId) =>
+      deliver(options, eventBody(stored) as ApiEvent, endpointId).catch((error: unknown) => {
+        console.warn(`mocks: delivering ${stored.id}: ${String(error)}`);
+        throw error;
+      }),
+  );
   let keyStore: KeyStore = base.keys;
   if (keys === 'any') keyStore = acceptAnyKey(demoKeyTemplate(world));
   else if (Array.isArray(keys)) keyStore = new MapKeyStore(await seedKeys(keys, world));
@@ -116,13 +142,11 @@ async function buildDeps(options: MockApiOptions, raised: ApiEvent[]): Promise<O
     rateLimiter: pick(options.rateLimit, base.rateLimiter, noRateLimit),
     quota: pick(options.quota, base.quota, noQuota),
     orders,
-    events: options.orders ? new OrderDerivedEvents(orders) : base.events,
+    events,
+    deliveries,
     onEvent: (stored) => {
-      const event = eventBody(stored) as ApiEvent;
-      raised.push(event);
-      deliver(options, event).catch((error: unknown) =>
-        console.warn(`mocks: delivering ${event.id}: ${String(error)}`),
-      );
+      raised.push(eventBody(stored));
+      void deliveries.raised(stored);
     },
   };
 }
@@ -145,7 +169,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       recorded = [];
       raised.length = 0;
       const d = await get();
-      for (const store of [d.orders, d.rateLimiter, d.quota, d.idempotency, d.webhooks]) {
+      for (const store of [d.orders, d.rateLimiter, d.quota, d.idempotency, d.webhooks, d.deliveries]) {
         if (resettable(store)) await store.reset();
       }
     },

@@ -104,7 +104,7 @@ const vocabularies: [string, string][] = [
   ],
   [
     'scopes',
-    "select 1 from (select unnest(scopes) as s from keys) where s not in ('orders:write', 'orders:read', 'catalog:read', 'customers:read', 'inventory:read', 'invoices:read', 'shipments:read')",
+    "select 1 from (select unnest(scopes) as s from keys) where s not in ('orders:write', 'orders:read', 'catalog:read', 'customers:read', 'inventory:read', 'invoices:read', 'shipments:read', 'webhooks:read', 'webhooks:write')",
   ],
 ];
 

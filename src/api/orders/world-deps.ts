@@ -7,6 +7,7 @@ import { randomIds, systemClock } from './ids.ts';
 import { MapKeyStore, MemoryOrderStore, SetCatalog } from './memory-store.ts';
 import { QuotaCounter } from './quota.ts';
 import { OrderDerivedEvents } from './events/derived-events.ts';
+import { MemoryEndpointDeliveries } from './events/memory-deliveries.ts';
 import { MemoryWebhookStore } from './events/memory-webhooks.ts';
 import { RateLimiter } from './rate-limit.ts';
 
@@ -38,6 +39,7 @@ export interface MemoryDeps extends OrdersDeps {
   idempotency: IdempotencyStore;
   events: OrderDerivedEvents;
   webhooks: MemoryWebhookStore;
+  deliveries: MemoryEndpointDeliveries;
 }
 
 /** A key record as the API sees it, from a world or workspace key row and its plan's quota. */
@@ -67,6 +69,11 @@ export async function depsFromWorld(
     ]),
   );
   const orders = new MemoryOrderStore();
+  const events = new OrderDerivedEvents(orders);
+  const webhooks = new MemoryWebhookStore();
+  const clock = options.clock ?? systemClock;
+  // Nowhere to send: each event counts as received by the endpoints that receive it.
+  const deliveries = new MemoryEndpointDeliveries({ webhooks, events, clock }, () => undefined);
   return {
     sha256: sha256Hex,
     keys: new MapKeyStore(entries),
@@ -75,12 +82,14 @@ export async function depsFromWorld(
       world.skus.map((s) => s.sku),
     ),
     orders,
-    events: new OrderDerivedEvents(orders),
-    webhooks: new MemoryWebhookStore(),
+    events,
+    webhooks,
+    deliveries,
+    onEvent: (event) => void deliveries.raised(event),
     rateLimiter: new RateLimiter(),
     quota: new QuotaCounter(),
     idempotency: new IdempotencyStore(),
-    clock: options.clock ?? systemClock,
+    clock,
     ids: options.ids ?? randomIds,
   };
 }

@@ -9,6 +9,7 @@ import { listingCases, listingErrorCases } from './cases/listing.ts';
 import { rateLimitCases } from './cases/rate-limit.ts';
 import { routingCases } from './cases/routing.ts';
 import { securityCases } from './cases/security.ts';
+import { requeueCases, requeueErrorCases } from './cases/webhook-requeue.ts';
 import type { ContractCase } from './contract-types.ts';
 
 export { get, post, validOrder } from './cases/requests.ts';
@@ -19,11 +20,16 @@ const allErrorCases = [
   ...routingCases,
   ...listingErrorCases,
   ...eventErrorCases.filter((c) => c.purpose === 'error'),
+  ...requeueErrorCases.filter((c) => c.purpose === 'error'),
 ];
 /** Success paths: creating and reading, then listing. */
-const allHappyCases = [...happyCases, ...listingCases, ...eventCases];
+const allHappyCases = [...happyCases, ...listingCases, ...eventCases, ...requeueCases];
 /** Refusals on behalf of the caller's safety: scopes, environments, credentials, SSRF. */
-const allSecurityCases = [...securityCases, ...eventErrorCases.filter((c) => c.purpose === 'security')];
+const allSecurityCases = [
+  ...securityCases,
+  ...eventErrorCases.filter((c) => c.purpose === 'security'),
+  ...requeueErrorCases.filter((c) => c.purpose === 'security'),
+];
 
 export {
   allErrorCases as errorCases,

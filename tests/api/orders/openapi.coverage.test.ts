@@ -56,6 +56,8 @@ describe('OpenAPI document against the contract case table', () => {
         'createWebhook',
         'deleteWebhook',
         'rollWebhookSecret',
+        'resendWebhookEvent',
+        'recoverWebhook',
         'unmatched',
       ]),
     );

@@ -10,7 +10,12 @@ import { errorsOf, get, idOf, post } from './requests.ts';
 const order = { customer: 'cus_globex', lines: [{ sku: 'sku_gadget', qty: 3 }] };
 
 /** A JSON request with a bearer key. */
-function send(key: keyof typeof fixtureKeys, method: string, path: string, body?: unknown): ApiRequest {
+export function send(
+  key: keyof typeof fixtureKeys,
+  method: string,
+  path: string,
+  body?: unknown,
+): ApiRequest {
   return {
     method,
     path,
