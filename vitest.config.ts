@@ -50,6 +50,8 @@ export default defineConfig({
           // and all in one worker: no fresh process importing the same modules again per file (the
           // files share no state but their helpers' code; each starts its own server and Chromium)
           isolate: false,
+          // after the unit and package files: a project of one worker needs a group of its own
+          sequence: { groupOrder: 1 },
         },
       },
       {
