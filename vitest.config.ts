@@ -47,11 +47,6 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
-          // and all in one worker: no fresh process importing the same modules again per file (the
-          // files share no state but their helpers' code; each starts its own server and Chromium)
-          isolate: false,
-          // after the unit and package files: a project of one worker needs a group of its own
-          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -8,7 +8,7 @@ import { demoSandboxKey } from '../../src/mocks/demo-key.ts';
 import { until } from '../helpers/poll.ts';
 import { browserAvailable, openPage, type ConsoleServer } from '../../harness/browser.ts';
 import { useConsole } from './use-console.ts';
-import { callApi, issueKey, keysCli } from './live-helpers.ts';
+import { callApi, issueKey, keysCli, loadedOnceRead } from './live-helpers.ts';
 
 const demo = 'key_demo_sandbox';
 
@@ -111,10 +111,13 @@ describe.runIf(browserAvailable())('a key lifecycle changed on this server', () 
     const newMaterial = /sk_test_[0-9A-Za-z]+/.exec(out)?.[0] ?? '';
     const newId = /→ (key_[0-9A-Za-z]{16})/.exec(out)?.[1] ?? '';
     const { page } = await openPage(browser);
-    await page.goto(`${server.baseUrl}/app/api/keys`);
     const oldRow = page.locator(`[data-issued-keys] tr[data-key-id="${keyId}"]`);
     const newRow = page.locator(`[data-issued-keys] tr[data-key-id="${newId}"]`);
-    await newRow.waitFor();
+    await loadedOnceRead(
+      page,
+      `${server.baseUrl}/app/api/keys`,
+      `[data-issued-keys] tr[data-key-id="${newId}"]`,
+    );
     const [oldText, newText] = [(await oldRow.textContent()) ?? '', (await newRow.textContent()) ?? ''];
     expect(oldText).toContain(keyId);
     expect(oldText).toContain(material.slice(-4));

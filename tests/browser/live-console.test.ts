@@ -6,7 +6,7 @@ import { demoSandboxKey } from '../../src/mocks/demo-key.ts';
 import { until } from '../helpers/poll.ts';
 import { browserAvailable, openPage } from '../../harness/browser.ts';
 import { useConsole } from './use-console.ts';
-import { callApi, issueKey, keysCli } from './live-helpers.ts';
+import { callApi, issueKey, keysCli, loadedOnceRead } from './live-helpers.ts';
 
 describe.runIf(browserAvailable())('live console', () => {
   const session = useConsole();
@@ -89,7 +89,11 @@ describe.runIf(browserAvailable())('live console', () => {
     const out = keysCli(server, 'rotate', [keyId, '--overlap', '1h']);
     const replacement = new RegExp(`${keyId} \\(.*\\) → (key_[0-9A-Za-z]{16})`).exec(out)?.[1] ?? '';
     const { page, errors } = await openPage(browser);
-    await page.goto(`${server.baseUrl}/app/api/keys/${keyId}`);
+    await loadedOnceRead(
+      page,
+      `${server.baseUrl}/app/api/keys/${keyId}`,
+      `a[href="/app/api/keys/${replacement}"]`,
+    );
     const toReplacement = page.locator(`a[href="/app/api/keys/${replacement}"]`);
     expect(await toReplacement.textContent()).toBe('rotating app');
     await toReplacement.click();

@@ -4,7 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { demoSandboxKey } from '../../src/mocks/demo-key.ts';
 import { demoWorld } from '../../src/mocks/demo-world.ts';
+import type { Page } from 'playwright-core';
 import type { ConsoleServer } from '../../harness/browser.ts';
+import { until } from '../helpers/poll.ts';
 
 /** A valid order for the demo world. */
 export const demoOrder = {
@@ -63,4 +65,19 @@ export async function livePages(
   const { material, keyId } = issueKey(server, 'live page check');
   const { requestId } = await callApi(server, material, { customer: 'cus_nobody', lines: [] });
   return { log: '/app/api/logs', request: `/app/api/logs/${requestId}`, issuedKey: `/app/api/keys/${keyId}` };
+}
+
+/**
+ * Loads `url` until `selector` is on it: the server rereads a change the CLI made at most a second
+ * later (its journal's recheck), so a page loaded at once may still show the state before it.
+ */
+export function loadedOnceRead(page: Page, url: string, selector: string): Promise<void> {
+  return until(
+    `${selector} on ${url}`,
+    async () => {
+      await page.goto(url);
+      return (await page.locator(selector).count()) > 0;
+    },
+    { timeoutMs: 15_000, everyMs: 250 },
+  ).then(() => undefined);
 }
