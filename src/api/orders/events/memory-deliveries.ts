@@ -5,6 +5,7 @@
 // no schedule: `send` is a function or a local URL, answered at once.
 import type { Clock, EventStore, StoredEvent, WebhookEndpoint, WebhookStore } from '../deps.ts';
 import type { DeliveryAttempt, DeliveryBacklog, EndpointDeliveries } from './endpoint-deliveries.ts';
+import { subscribes } from './order-event.ts';
 
 /**
  * Hands an event on: for a raise, once for all endpoints (`endpointId` null); for a resend, for
@@ -17,11 +18,6 @@ type State = 'waiting' | 'succeeded' | 'failed';
 
 /** Attempts kept per endpoint, newest first (as the embedded server keeps its latest 1,000). */
 const keptAttempts = 1_000;
-
-const receives = (endpoint: WebhookEndpoint, event: StoredEvent) =>
-  endpoint.status === 'enabled' &&
-  endpoint.environment === event.environment &&
-  (endpoint.enabled_events.includes('*') || endpoint.enabled_events.includes(event.type));
 
 /** One endpoint's deliveries, in memory. */
 export class MemoryEndpointDeliveries implements EndpointDeliveries {
@@ -44,7 +40,7 @@ export class MemoryEndpointDeliveries implements EndpointDeliveries {
     await this.deliver(
       event,
       null,
-      endpoints.filter((e) => receives(e, event)),
+      endpoints.filter((e) => subscribes(e, event)),
     );
   }
 
