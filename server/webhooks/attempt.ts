@@ -28,6 +28,18 @@ export interface AttemptResult {
   retryAtMs: number | null;
 }
 
+/** Makes attempt number `attempt` of `event` to `endpoint`: in this thread, or on the delivery thread. */
+export type Attempt = (
+  event: StoredEvent,
+  endpoint: WebhookEndpoint,
+  attempt: number,
+) => Promise<AttemptResult>;
+
+/** Attempts made in this thread, with `ctx`. */
+export function attemptsIn(ctx: AttemptContext): Attempt {
+  return (event, endpoint, attempt) => attemptDelivery(ctx, event, endpoint, attempt);
+}
+
 /** Sends attempt number `attempt` of `event` to `endpoint`, and judges the answer. */
 export async function attemptDelivery(
   ctx: AttemptContext,

@@ -13,11 +13,12 @@ import type {
 import { systemClock } from '../../src/api/orders/ids.ts';
 import { endpointDisabledEvent, subscribes } from '../../src/api/orders/events/order-event.ts';
 import { randomId } from '../../src/api/orders/ids.ts';
-import { attemptDelivery } from './attempt.ts';
+import { attemptsIn, type Attempt } from './attempt.ts';
 import type { DeliveryQueue } from './queue.ts';
 import type { AttemptLog } from './attempts.ts';
 import { DeliveryOutcomes } from './outcomes.ts';
 import { eventsOfEndpoint } from './endpoint-events.ts';
+import { Fifo } from './fifo.ts';
 import { deliveryKey, replayLogs } from './replay.ts';
 import type { RequeueLog } from './requeues.ts';
 import { attemptTimeoutMs, disableAfterMs, jitterRandom } from './schedule.ts';
@@ -30,6 +31,8 @@ export interface DelivererOptions {
   /** Every endpoint now (kept in memory by the store). */
   endpoints: () => WebhookEndpoint[];
   log: AttemptLog;
+  /** How attempts are made; default: in this thread with `send`, `random` and `timeoutMs`. */
+  attempt?: Attempt;
   send?: Sender;
   clock?: Clock;
   random?: () => number;
@@ -54,9 +57,9 @@ const keyOf = deliveryKey;
 /** Delivers events to endpoints, in this process. */
 export class Deliverer implements DeliveryQueue {
   private readonly o: Required<Omit<DelivererOptions, 'send' | 'requeues'>> &
-    Pick<DelivererOptions, 'requeues'> & { send: Sender };
+    Pick<DelivererOptions, 'requeues'>;
   /** Due now, oldest first. */
-  private ready: Task[] = [];
+  private readonly ready = new Fifo<Task>();
   /** Waiting for a retry, soonest first. */
   private later: Task[] = [];
   private readonly queued = new Set<string>();
@@ -73,14 +76,22 @@ export class Deliverer implements DeliveryQueue {
   private closed = false;
 
   constructor(options: DelivererOptions) {
-    this.o = {
-      send: options.send ?? httpSender(),
+    const o = {
       clock: systemClock,
       random: jitterRandom,
       timeoutMs: attemptTimeoutMs,
       concurrency: 64,
       ...options,
     };
+    const attempt =
+      options.attempt ??
+      attemptsIn({
+        send: options.send ?? httpSender(),
+        nowMs: () => o.clock.now(),
+        random: o.random,
+        timeoutMs: o.timeoutMs,
+      });
+    this.o = { ...o, attempt };
   }
 
   /** Queues an event's deliveries (deps.onEvent): returns at once, sends on a later turn. */
@@ -196,6 +207,7 @@ export class Deliverer implements DeliveryQueue {
     this.woken = true;
     setImmediate(() => {
       this.woken = false;
+      if (this.closed) return; // closed since this turn was asked for
       this.startDue(this.o.concurrency);
       this.arm();
     });
@@ -242,17 +254,7 @@ export class Deliverer implements DeliveryQueue {
       this.outcomes.settle(task.eventId, task.endpointId, false);
       return;
     }
-    const result = await attemptDelivery(
-      {
-        send: this.o.send,
-        nowMs: () => this.o.clock.now(),
-        random: this.o.random,
-        timeoutMs: this.o.timeoutMs,
-      },
-      event,
-      endpoint,
-      task.attempt,
-    );
+    const result = await this.o.attempt(event, endpoint, task.attempt);
     const now = this.o.clock.now();
     if (!result.failed) this.failingSince.delete(endpoint.id);
     else if (!this.failingSince.has(endpoint.id))
@@ -281,11 +283,10 @@ export class Deliverer implements DeliveryQueue {
     const disabled: WebhookEndpoint = { ...current, status: 'disabled', disabled_reason: reason };
     await this.o.webhooks.save(disabled);
     const dropped = (t: Task) => t.endpointId === endpoint.id;
-    for (const t of [...this.ready, ...this.later].filter(dropped)) {
+    for (const t of [...this.ready.remove(dropped), ...this.later.filter(dropped)]) {
       this.queued.delete(keyOf(t.eventId, t.endpointId));
       this.outcomes.settle(t.eventId, t.endpointId, false);
     }
-    this.ready = this.ready.filter((t) => !dropped(t));
     this.later = this.later.filter((t) => !dropped(t));
     const event = endpointDisabledEvent(randomId('evt_'), disabled, this.o.clock.now());
     await this.o.events.raise(event);

@@ -11,9 +11,14 @@ import type { PostgresDatabase } from '../stores/postgres/database.ts';
 import { AttemptIndex, indexedLog } from './attempt-index.ts';
 import { EmbeddedEndpointDeliveries } from './embedded-deliveries.ts';
 import { openRequeueFile } from './requeues.ts';
+import { attemptTimeoutMs } from './schedule.ts';
 import { allowPrivateFromEnv, guardedLookupCheck } from './sender.ts';
+import { AttemptThread } from './threaded-attempts.ts';
 
-/** How deliveries are made (tests inject a sender, the jitter and a short time-out). */
+/**
+ * How deliveries are made. By default attempts run on the delivery thread (threaded-attempts.ts);
+ * tests that inject a sender (with the jitter and a short time-out) run them in this thread.
+ */
 export type DeliveryOptions = Partial<
   Pick<DelivererOptions, 'send' | 'random' | 'timeoutMs' | 'concurrency'>
 > & {
@@ -34,6 +39,7 @@ async function openPostgresEvents(
   clock: Clock,
   options: DeliveryOptions,
 ): Promise<EventRuntime> {
+  const thread = deliveryThread(options);
   const pg = await import('../stores/postgres/event-stores.ts');
   const { PostgresDeliveryQueue } = await import('./postgres-queue.ts');
   const { PostgresEndpointDeliveries } = await import('./postgres-deliveries.ts');
@@ -43,7 +49,11 @@ async function openPostgresEvents(
     delivery: (id) => pg.postgresDeliveryOutcome(db, id),
   });
   const webhooks = new pg.PostgresWebhookStore(db);
-  const queue = new PostgresDeliveryQueue(db, events, webhooks, { clock, ...options });
+  const queue = new PostgresDeliveryQueue(db, events, webhooks, {
+    clock,
+    ...options,
+    ...(thread && { attempt: thread.attempt }),
+  });
   if (options.autoStart !== false) queue.start();
   const allowPrivate = allowPrivateFromEnv();
   return {
@@ -55,8 +65,20 @@ async function openPostgresEvents(
       checkWebhookUrl: (url, livemode) => guardedLookupCheck(url, livemode, allowPrivate),
     },
     deliverer: queue,
-    close: () => queue.close(),
+    close: async () => {
+      await queue.close();
+      await thread?.close();
+    },
   };
+}
+
+/** The delivery thread, unless the options inject a sender (then attempts run in this thread). */
+function deliveryThread(options: DeliveryOptions): AttemptThread | null {
+  if (options.send) return null;
+  return new AttemptThread({
+    timeoutMs: options.timeoutMs ?? attemptTimeoutMs,
+    allowPrivate: allowPrivateFromEnv(),
+  });
 }
 
 /** Opens events, endpoints and delivery over the stores; the queue is rebuilt before it returns. */
@@ -72,6 +94,7 @@ export async function openEventStores(
   const log = await openAttemptFile(ordersDir);
   const requeues = await openRequeueFile(ordersDir);
   const index = new AttemptIndex();
+  const thread = deliveryThread(options);
   deliverer = new Deliverer({
     events: embedded.events,
     webhooks: embedded.webhooks,
@@ -80,6 +103,7 @@ export async function openEventStores(
     requeues,
     clock,
     ...options,
+    ...(thread && { attempt: thread.attempt }),
   });
   const queue = deliverer;
   await queue.restore();
@@ -96,6 +120,7 @@ export async function openEventStores(
     deliverer: queue,
     close: async () => {
       await queue.close();
+      await thread?.close();
       await log.close();
       await requeues.close();
       await embedded.close();

@@ -7,13 +7,15 @@ import { endpointDisabledEvent } from '../../src/api/orders/events/order-event.t
 import { randomId, systemClock } from '../../src/api/orders/ids.ts';
 import type { PostgresDatabase } from '../stores/postgres/database.ts';
 import { postgresSql } from '../stores/postgres/sql.ts';
-import { attemptDelivery } from './attempt.ts';
+import { attemptsIn, type Attempt } from './attempt.ts';
 import type { DeliveryQueue } from './queue.ts';
 import { attemptTimeoutMs, disableAfterMs, jitterRandom } from './schedule.ts';
 import { httpSender, type Sender } from './sender.ts';
 
 /** How a Postgres worker delivers. */
 export interface PostgresQueueOptions {
+  /** How attempts are made; default: in this thread with `send`, `random` and `timeoutMs`. */
+  attempt?: Attempt;
   send?: Sender;
   clock?: Clock;
   random?: () => number;
@@ -39,7 +41,7 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
   private readonly db: PostgresDatabase;
   private readonly events: EventStore;
   private readonly webhooks: WebhookStore;
-  private readonly o: Required<PostgresQueueOptions>;
+  private readonly o: Required<Omit<PostgresQueueOptions, 'send' | 'random'>>;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<void> | null = null;
   private again = false;
@@ -57,11 +59,19 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
     this.db = db;
     this.events = events;
     this.webhooks = webhooks;
+    const clock = options.clock ?? systemClock;
+    const timeoutMs = options.timeoutMs ?? attemptTimeoutMs;
     this.o = {
-      send: options.send ?? httpSender(),
-      clock: options.clock ?? systemClock,
-      random: options.random ?? jitterRandom,
-      timeoutMs: options.timeoutMs ?? attemptTimeoutMs,
+      attempt:
+        options.attempt ??
+        attemptsIn({
+          send: options.send ?? httpSender(),
+          nowMs: () => clock.now(),
+          random: options.random ?? jitterRandom,
+          timeoutMs,
+        }),
+      clock,
+      timeoutMs,
       batch: options.batch ?? 16,
       pollMs: options.pollMs ?? 250,
     };
@@ -72,9 +82,9 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
     this.wake();
   }
 
-  /** Claims and sends due deliveries until none is left; resolves when they are settled. */
+  /** Claims and sends due deliveries until none is left (or it is closed); resolves when they are settled. */
   async runDue(): Promise<void> {
-    for (;;) {
+    while (!this.closed) {
       const now = this.o.clock.now();
       const lease = new Date(now + this.o.timeoutMs + 30_000).toISOString();
       const claimed = await this.db.query<Omit<Claimed, 'lease'>>(
@@ -143,17 +153,7 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
         c.lease,
       ]);
     if (!endpoint || endpoint.status !== 'enabled' || !event) return void (await settle());
-    const result = await attemptDelivery(
-      {
-        send: this.o.send,
-        nowMs: () => this.o.clock.now(),
-        random: this.o.random,
-        timeoutMs: this.o.timeoutMs,
-      },
-      event,
-      endpoint,
-      c.attempt,
-    );
+    const result = await this.o.attempt(event, endpoint, c.attempt);
     const [streak] = await this.db.query<{ failing_since: Date | null }>(
       'endpoint_streak',
       postgresSql('endpoint_streak'),

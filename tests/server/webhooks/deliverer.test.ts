@@ -1,8 +1,14 @@
 // Delivery follows the schedule under an injected clock: a receiver that fails, then times out,
 // then answers 410 gets attempts at 0, 5 s and 5 min, and the endpoint ends disabled with an
 // endpoint.disabled event; Retry-After is honoured on 429; a redirect is a failure, never followed;
-// five days of failure disable the endpoint.
+// five days of failure disable the endpoint; a closed queue sends nothing more.
 import { afterEach, describe, expect, it } from 'vitest';
+import { OrderDerivedEvents } from '../../../src/api/orders/events/derived-events.ts';
+import { MemoryWebhookStore } from '../../../src/api/orders/events/memory-webhooks.ts';
+import { orderCreatedEvent } from '../../../src/api/orders/events/order-event.ts';
+import { MemoryOrderStore } from '../../../src/api/orders/memory-store.ts';
+import { memoryAttemptLog } from '../../../server/webhooks/attempts.ts';
+import { Deliverer } from '../../../server/webhooks/deliverer.ts';
 import { deliveryFixture, endpointAt, manualClock, orderAt } from './fixture.ts';
 import { startReceiver, type Answer, type Receiver } from '../../../harness/webhook-receiver.ts';
 
@@ -118,5 +124,31 @@ describe('the retry schedule', () => {
     expect(f.log.all.at(-1)?.outcome).toBe('endpoint-disabled');
     const raised = await f.events.list({ environment: 'sandbox', limit: 10, types: ['endpoint.disabled'] });
     expect(raised?.events).toHaveLength(1);
+  });
+});
+
+describe('closing the queue', () => {
+  it('sends nothing once closed, even what was queued in the same turn', async () => {
+    const sent: string[] = [];
+    const webhooks = new MemoryWebhookStore([endpointAt('http://127.0.0.1:9/hooks', t0 - 1)]);
+    const log = memoryAttemptLog();
+    const deliverer = new Deliverer({
+      events: new OrderDerivedEvents(new MemoryOrderStore()),
+      webhooks,
+      endpoints: () => webhooks.all(),
+      log,
+      clock: { now: () => t0 },
+      send: (url) => {
+        sent.push(url);
+        return Promise.resolve({ kind: 'answered', status: 204, retryAfter: undefined, latencyMs: 1 });
+      },
+    });
+    deliverer.start();
+    deliverer.enqueue(orderCreatedEvent(orderAt(1, t0)));
+    await deliverer.close();
+    // The turn enqueue() asked for runs now, and any attempt it started reaches send().
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toEqual([]);
+    expect(log.all).toHaveLength(0);
   });
 });
