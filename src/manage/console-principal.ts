@@ -15,14 +15,22 @@ const consoleActorTypes: Record<ConsoleActor['type'], ActorType> = {
   demo_visitor: 'demo_visitor',
 };
 
-/** The management scopes a console role holds. */
+/**
+ * The management scopes a console role holds: management keys are an admin's (as operators are),
+ * and every other scope reads for a viewer and writes for an operator.
+ */
 export function scopesOfRole(role: Role): ManageScope[] {
-  return role === 'viewer' ? manageScopes.filter((scope) => scope.endsWith(':read')) : [...manageScopes];
+  const held = manageScopes.filter((scope) => role === 'admin' || !scope.startsWith('management_keys:'));
+  return role === 'viewer' ? held.filter((scope) => scope.endsWith(':read')) : held;
 }
 
 /** The console's actor as the management module's principal: the audit entry's actor and its scopes. */
 export function consolePrincipal(actor: ConsoleActor): Principal {
   const audited: Actor = { type: consoleActorTypes[actor.type], id: actor.id, name: actor.name };
   const stages = (['sandbox', 'staging', 'production'] as const).filter((s) => mayChange(actor.role, s));
-  return { actor: audited, scopes: scopesOfRole(actor.role), stages };
+  // The open demo's visitor acts as an admin in the console, but hands out no credential.
+  const scopes = scopesOfRole(actor.role).filter(
+    (scope) => actor.type !== 'demo_visitor' || !scope.startsWith('management_keys:'),
+  );
+  return { actor: audited, scopes, stages };
 }

@@ -15,6 +15,8 @@ export const manageScopes = [
   'consumers:read',
   'consumers:write',
   'audit:read',
+  'management_keys:read',
+  'management_keys:write',
 ] as const;
 
 /** A management scope. */
@@ -122,6 +124,17 @@ export const changeConsumerSchema = z
     'must change plan or quota_requests_per_period',
   );
 
+/** POST /management-keys: a management key with these scopes (at most the caller's own). */
+export const createManagementKeySchema = z.strictObject({
+  name,
+  scopes: z
+    .array(z.enum(manageScopes))
+    .min(1)
+    .max(manageScopes.length)
+    .refine((list) => new Set(list).size === list.length, 'must not repeat a scope'),
+  ...run,
+});
+
 /** GET /audit's query: filters and a cursor (the `next_cursor` of the previous page). */
 export const auditQuerySchema = z.strictObject({
   actor: z.string().min(1).max(100).optional().describe("The actor's id"),
@@ -152,5 +165,7 @@ export type RollKey = z.infer<typeof rollKeySchema>;
 export type DeprecateRoute = z.infer<typeof deprecateRouteSchema>;
 /** Consumer change body. */
 export type ChangeConsumer = z.infer<typeof changeConsumerSchema>;
+/** Management key body. */
+export type CreateManagementKey = z.infer<typeof createManagementKeySchema>;
 /** Audit query. */
 export type AuditQuery = z.infer<typeof auditQuerySchema>;

@@ -38,6 +38,12 @@ const endpoints: Endpoint[] = [
   { pattern: new RegExp(`^/consumers/${id}$`), methods: { GET: 'consumers:read', PATCH: 'consumers:write' } },
   { pattern: /^\/audit$/, methods: { GET: 'audit:read' } },
   { pattern: /^\/demo\/reset$/, methods: { POST: 'keys:write' } },
+  {
+    pattern: /^\/management-keys$/,
+    methods: { GET: 'management_keys:read', POST: 'management_keys:write' },
+  },
+  { pattern: new RegExp(`^/management-keys/${id}$`), methods: { GET: 'management_keys:read' } },
+  { pattern: new RegExp(`^/management-keys/${id}/(revoke)$`), methods: { POST: 'management_keys:write' } },
 ];
 
 /** Whether a request-target is the management API's. */

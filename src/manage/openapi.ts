@@ -6,6 +6,7 @@ import { auditEntrySchema } from './audit.ts';
 import {
   auditQuerySchema,
   changeConsumerSchema,
+  createManagementKeySchema,
   deprecateRouteSchema,
   issueKeySchema,
   manageScopes,
@@ -76,7 +77,7 @@ export function manageOpenApi(): Record<string, unknown> {
     info: {
       title: 'Estate management API',
       version: '1.0.0',
-      description: `Every change to keys, routes and consumers, each recorded in a hash-chained audit trail. Extra problem types: ${Object.keys(manageProblemTypes).join(', ')}.`,
+      description: `Every change to keys, routes, consumers and management keys, each recorded in a hash-chained audit trail. Extra problem types: ${Object.keys(manageProblemTypes).join(', ')}.`,
     },
     servers: [{ url: '/manage/v1' }],
     paths: {
@@ -130,6 +131,16 @@ export function manageOpenApi(): Record<string, unknown> {
             'The open demo only (its visitor; 403 open_demo_only otherwise): every workspace key, route and consumer back to the simulated state, as one audit entry',
         },
       },
+      '/management-keys': {
+        get: read('listManagementKeys', 'management_keys:read', list),
+        post: change('createManagementKey', 'management_keys:write', 'CreateManagementKey'),
+      },
+      '/management-keys/{mk_id}': {
+        get: read('getManagementKey', 'management_keys:read', { type: 'object' }, [idParam('mk_id')]),
+      },
+      '/management-keys/{mk_id}/revoke': {
+        post: change('revokeManagementKey', 'management_keys:write', 'RunOnly', [idParam('mk_id')]),
+      },
       '/openapi.json': {
         get: {
           operationId: 'openApi',
@@ -153,6 +164,7 @@ export function manageOpenApi(): Record<string, unknown> {
         RunOnly: schema(runOnlySchema),
         DeprecateRoute: schema(deprecateRouteSchema),
         ChangeConsumer: schema(changeConsumerSchema),
+        CreateManagementKey: schema(createManagementKeySchema),
         AuditEntry: schema(auditEntrySchema),
         Problem: schema(problemSchema),
         Preview: {

@@ -1,8 +1,9 @@
-// The management API's reads: keys, routes, consumers (their current state) and the audit trail
+// The management API's reads: keys, routes, consumers, management keys (their current state) and the audit trail
 // (newest first, in cursor pages, filtered by actor, actor type, action, target and time).
 import type { PlainResponse } from '../api/orders/plain.ts';
 import { json } from '../api/orders/respond.ts';
 import { pageOf } from './audit.ts';
+import { managementKeyView } from './changes/management-keys.ts';
 import { auditQuerySchema } from './contract.ts';
 import { defaultAuditRetentionDays, type ManageDeps } from './deps.ts';
 import { manageProblem } from './problems.ts';
@@ -28,6 +29,11 @@ export function readRoute(path: string, params: string[], target: string, deps: 
       next_cursor: page.next_cursor,
       previous_cursor: page.previous_cursor,
     });
+  }
+  if (path === '/management-keys') return list([...state.managementKeys.values()].map(managementKeyView));
+  if (path.startsWith('/management-keys/')) {
+    const key = state.managementKeys.get(id);
+    return key ? json(200, managementKeyView(key)) : manageProblem('not-found', `No management key ${id}`);
   }
   if (path === '/keys') return list([...state.keys.values()].map((key) => keyView(key, state, nowMs)));
   if (path === '/routes') return list([...state.routes.values()].map(routeView));

@@ -7,10 +7,12 @@ import type { Principal } from './actor.ts';
 import { runChange, type ChangeRequest } from './apply.ts';
 import { planDemoReset, workspaceTarget } from './changes/demo-reset.ts';
 import { planIssue, planRevoke, planRoll, planUpdate } from './changes/keys.ts';
+import { grantRefusal, planCreateManagementKey, planRevokeManagementKey } from './changes/management-keys.ts';
 import type { Planned, PlanContext } from './changes/plan.ts';
 import { planConsumer, planDeprecate, planRestore } from './changes/routes-consumers.ts';
 import {
   changeConsumerSchema,
+  createManagementKeySchema,
   deprecateRouteSchema,
   issueKeySchema,
   rollKeySchema,
@@ -43,6 +45,26 @@ function writeOf(
     return {
       ...spec({ schema: runOnlySchema, action: 'demo.reset', targetType: 'workspace', plan: planDemoReset }),
       targetId: workspaceTarget.id,
+    };
+  if (path === '/management-keys')
+    return {
+      ...spec({
+        schema: createManagementKeySchema,
+        action: 'management_key.create',
+        targetType: 'management_key',
+        plan: (c, b) => planCreateManagementKey(c, b.name, b.scopes),
+      }),
+      targetId: 'new',
+    };
+  if (path.startsWith('/management-keys/'))
+    return {
+      ...spec({
+        schema: runOnlySchema,
+        action: 'management_key.revoke',
+        targetType: 'management_key',
+        plan: (c) => planRevokeManagementKey(c, id),
+      }),
+      targetId: id,
     };
   if (path === '/keys')
     return {
@@ -137,7 +159,9 @@ export async function writeRoute(
   const body = parsed(request, read.text, write.schema);
   if (isResponse(body)) return body;
   const { dry_run: dryRun, preview_token: token, ...params_ } = body as Record<string, unknown>;
-  const refused = stageRefusal(principal, stageOfWrite(path, params_, deps.store.current().state));
+  const refused =
+    stageRefusal(principal, stageOfWrite(path, params_, deps.store.current().state)) ??
+    (path === '/management-keys' ? grantRefusal(principal, params_.scopes as string[]) : null);
   if (refused) return refused;
   const change: ChangeRequest = {
     action: write.action,

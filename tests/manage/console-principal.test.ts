@@ -1,5 +1,6 @@
 // The console's actors reach the management module as principals: the audit entry names the same
-// type, id and name the console gate resolved, and a viewer's principal only reads.
+// type, id and name the console gate resolved; a viewer's principal only reads, and only an admin
+// manages management keys.
 import { describe, expect, it } from 'vitest';
 import { actorSchema } from '../../src/manage/actor.ts';
 import { consolePrincipal } from '../../src/manage/console-principal.ts';
@@ -32,14 +33,24 @@ describe('consolePrincipal', () => {
     expect(actorSchema.safeParse(mapped).success).toBe(true);
   });
 
-  it('gives a viewer the read scopes only, an operator and an admin every scope', () => {
+  it('gives a viewer the read scopes only, an operator every other scope, an admin management keys too', () => {
     expect(consolePrincipal(operator('viewer')).scopes).toEqual([
       'keys:read',
       'routes:read',
       'consumers:read',
       'audit:read',
     ]);
-    expect(consolePrincipal(operator('operator')).scopes).toEqual([...manageScopes]);
+    const keyScopes = ['management_keys:read', 'management_keys:write'];
+    expect(consolePrincipal(operator('operator')).scopes).toEqual(
+      manageScopes.filter((scope) => !keyScopes.includes(scope)),
+    );
     expect(consolePrincipal(operator('admin')).scopes).toEqual([...manageScopes]);
+    expect(consolePrincipal(consoleTokenActor).scopes).toEqual([...manageScopes]);
+  });
+
+  it('gives the open demo visitor no management-key scope: an open demo hands out no credential', () => {
+    expect(
+      consolePrincipal(demoVisitor).scopes.filter((scope) => scope.startsWith('management_keys:')),
+    ).toEqual([]);
   });
 });

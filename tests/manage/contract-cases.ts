@@ -3,6 +3,7 @@
 // (./contract.test.ts) with the same answers.
 import type { ManageDeps } from '../../src/manage/deps.ts';
 import { call, managementKey, previewAndApply, type Answer } from './fixture.ts';
+import { managementKeyCases } from './management-key-cases.ts';
 
 /** One case: what it does, and what its last answer must be. */
 export interface ContractCase {
@@ -280,4 +281,5 @@ export const contractCases: ContractCase[] = [
     status: 404,
   },
   { name: 'serves its OpenAPI document', run: (d) => call(d, 'GET', '/openapi.json'), status: 200 },
+  ...managementKeyCases,
 ];

@@ -1,7 +1,10 @@
 // Management keys (`mk_…`): made through the same module as every change (the first one from the
 // CLI), their material shown once and only its SHA-256 kept, like API keys.
 import { randomId } from '../../api/orders/ids.ts';
+import type { PlainResponse } from '../../api/orders/plain.ts';
+import type { Principal } from '../actor.ts';
 import type { ManageScope } from '../contract.ts';
+import type { ManagementKey } from '../state.ts';
 import { manageProblem } from '../problems.ts';
 import type { Planned, PlanContext } from './plan.ts';
 
@@ -44,7 +47,7 @@ export function planRevokeManagementKey(ctx: PlanContext, mkId: string): Planned
   if (!key) return manageProblem('not-found', `No management key ${mkId}`);
   if (key.revoked_at !== null) return manageProblem('conflict', `${mkId} is already revoked`);
   const at = ctx.now.toISOString();
-  const { key_hash_sha256: _hash, ...view } = key;
+  const view = managementKeyView(key);
   return {
     action: 'management_key.revoke',
     target: { type: 'management_key', id: mkId, name: key.name },
@@ -53,4 +56,23 @@ export function planRevokeManagementKey(ctx: PlanContext, mkId: string): Planned
     effects: [{ event: 'management_key_revoked', mk_id: mkId, revoked_at: at }],
     status: 200,
   };
+}
+
+/** A management key as the API shows it: never its hash. */
+export function managementKeyView(key: ManagementKey): Omit<ManagementKey, 'key_hash_sha256'> {
+  const { key_hash_sha256: _hash, ...view } = key;
+  return view;
+}
+
+/** The refusal of a key that would grant a scope its maker does not hold (no escalation), or null. */
+export function grantRefusal(principal: Principal, scopes: readonly string[]): PlainResponse | null {
+  const beyond = scopes.filter((scope) => !(principal.scopes).includes(scope));
+  if (beyond.length === 0) return null;
+  return manageProblem(
+    'insufficient-scope',
+    `A management key can grant only scopes its maker holds, not ${beyond.join(', ')}`,
+    {
+      errors: [{ pointer: '/scopes', code: 'insufficient_scope', detail: `not held: ${beyond.join(', ')}` }],
+    },
+  );
 }
