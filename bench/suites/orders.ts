@@ -3,7 +3,9 @@
 // stores (full contract, fsynced journal) with its request log on (as npm start runs) and off, and
 // on Postgres + Redis with one and with two workers (throwaway engines, fsync on, started here;
 // skipped with the reason when they are not installed). Every production server has a webhook
-// endpoint subscribed to order.created, delivering to a receiver in a process of its own.
+// endpoint subscribed to order.created, delivering to a receiver in a process of its own; after
+// each load the round waits until every 201's event has been delivered, and reports how long that
+// took (deliveries yield to callers during a burst: docs/events.md, "Delivery and the API").
 // The production server reads a copy of the workspace with this tree's views
 // (bench/workspace-copy.ts) and gets a benchmark key issued into its own issued-keys file with a
 // huge rpm budget and quota, so the contract runs in full but never 429s.
@@ -50,6 +52,10 @@ interface Round {
   rssMb: number;
   /** Webhook deliveries per second to the subscribed endpoint while loaded (0 for bare). */
   deliveriesPerS: number;
+  /** Seconds from the end of the load until every 201's event was delivered (0 for bare). */
+  drainS: number;
+  /** Server CPU per order from the warm-up until all was delivered (every delivery included), in µs. */
+  cpuAllInUs: number;
   failed: number;
   /** Answers that were not 201, by status (and `errors` for connection errors). */
   refused: Record<string, number>;
@@ -86,6 +92,16 @@ function refusedByStatus(result: autocannon.Result): Record<string, number> {
   return refused;
 }
 
+/** Seconds until the receiver has counted `total` deliveries (Infinity after a minute). */
+async function drained(receiver: BenchReceiver, total: number): Promise<number> {
+  const started = performance.now();
+  while ((await receiver.deliveries()) < total) {
+    if (performance.now() - started > 60_000) return Number.POSITIVE_INFINITY;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return (performance.now() - started) / 1000;
+}
+
 /** Subscribes an endpoint at `receiver` to order.created on the server at `ordersUrl`. */
 async function subscribe(ordersUrl: string, receiver: BenchReceiver): Promise<void> {
   const hooks = ordersUrl.replace(/\/orders$/, '/webhooks');
@@ -110,13 +126,19 @@ async function measure(
   const target = await kind.start(round);
   try {
     if (kind !== bare) await subscribe(target.url, receiver);
-    await load(target.url, body, warmupS);
+    const first = await receiver.deliveries();
+    const cpuStart = cpuMs(target.pids());
+    const warmup = await load(target.url, body, warmupS);
     const [pids, enginePids] = [target.pids(), target.enginePids()];
     const before = [cpuMs(pids), cpuMs(enginePids)];
     const delivered = await receiver.deliveries();
     const result = await load(target.url, body, durationS);
     const after = [cpuMs(pids), cpuMs(enginePids)];
     const deliveriesPerS = ((await receiver.deliveries()) - delivered) / durationS;
+    const created = warmup['2xx'] + result['2xx'];
+    const drainS = kind === bare ? 0 : await drained(receiver, first + created);
+    const cpuEnd = cpuMs(pids);
+    const cpuAllInUs = cpuStart === null || cpuEnd === null ? NaN : ((cpuEnd - cpuStart) * 1000) / created;
     const perRequest = (i: number) => {
       const [b, a] = [before[i], after[i]];
       return b === null || b === undefined || a === null || a === undefined
@@ -130,6 +152,8 @@ async function measure(
       engineCpuUs: perRequest(1),
       rssMb: pids.reduce((sum, pid) => sum + processRssMb(pid), 0),
       deliveriesPerS,
+      drainS,
+      cpuAllInUs,
       failed: result.non2xx + result.errors,
       refused: refusedByStatus(result),
     };
@@ -198,9 +222,9 @@ function report(kinds: TargetKind[], results: Round[][]): void {
     console.log(`| ${i + 1} | ${results.map((r) => Math.round(r[i]?.rps ?? NaN)).join(' | ')} |`),
   );
   console.log(
-    `\n| server | req/s | ratio to bare (range) | p99 ms (worst round) | CPU µs/req server | CPU µs/req engines | RSS MB | deliveries/s | target |`,
+    `\n| server | req/s | ratio to bare (range) | p99 ms (worst round) | CPU µs/req server | CPU µs/req engines | RSS MB | deliveries/s | all delivered after s | CPU µs/order, delivery included | target |`,
   );
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log(`|${'---|'.repeat(11)}`);
   kinds.forEach((kind, k) => {
     const rows = results[k] ?? [];
     const ratios = rows.map((r, i) => r.rps / (base[i]?.rps ?? NaN)).sort((a, b) => a - b);
@@ -210,7 +234,7 @@ function report(kinds: TargetKind[], results: Round[][]): void {
       ? `>= ${pct(target.ratio)}, p99 <= ${target.p99} ms: ${median(ratios) >= target.ratio && median(rows.map((r) => r.p99)) <= target.p99 ? 'met' : 'NOT met'}`
       : '';
     console.log(
-      `| ${kind.name} | ${col((r) => r.rps)} | ${pct(median(ratios))} (${pct(ratios[0] ?? NaN)}-${pct(ratios.at(-1) ?? NaN)}) | ${col((r) => r.p99)} (${Math.max(...rows.map((r) => r.p99))}) | ${col((r) => r.cpuUs, 1)} | ${col((r) => r.engineCpuUs, 1)} | ${col((r) => r.rssMb)} | ${col((r) => r.deliveriesPerS)} | ${verdict} |`,
+      `| ${kind.name} | ${col((r) => r.rps)} | ${pct(median(ratios))} (${pct(ratios[0] ?? NaN)}-${pct(ratios.at(-1) ?? NaN)}) | ${col((r) => r.p99)} (${Math.max(...rows.map((r) => r.p99))}) | ${col((r) => r.cpuUs, 1)} | ${col((r) => r.engineCpuUs, 1)} | ${col((r) => r.rssMb)} | ${col((r) => r.deliveriesPerS)} | ${col((r) => r.drainS, 1)} | ${col((r) => r.cpuAllInUs, 1)} | ${verdict} |`,
     );
   });
   const failed = results.flat().reduce((sum, r) => sum + r.failed, 0);
