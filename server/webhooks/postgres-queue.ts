@@ -8,6 +8,7 @@ import { randomId, systemClock } from '../../src/api/orders/ids.ts';
 import type { PostgresDatabase } from '../stores/postgres/database.ts';
 import { postgresSql } from '../stores/postgres/sql.ts';
 import { attemptsIn, type Attempt } from './attempt.ts';
+import type { AttemptRecord } from './attempts.ts';
 import type { DeliveryQueue } from './queue.ts';
 import { attemptTimeoutMs, disableAfterMs, jitterRandom } from './schedule.ts';
 import { httpSender, type Sender } from './sender.ts';
@@ -33,6 +34,21 @@ interface Claimed {
   /** The lease this worker holds it by (ISO). */
   lease: string;
 }
+
+/** An attempt's columns, in insert_attempt's order. */
+const attemptRow = (r: AttemptRecord) => [
+  r.event_id,
+  r.endpoint_id,
+  r.event_type,
+  r.environment,
+  r.attempt,
+  r.at,
+  r.status,
+  r.error,
+  r.latency_ms,
+  r.outcome,
+  r.next_at,
+];
 
 /** One worker's share of the deliveries in Postgres. */
 export class PostgresDeliveryQueue implements DeliveryQueue {
@@ -93,7 +109,14 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
         [new Date(now).toISOString(), lease, this.o.batch],
       );
       if (claimed.length === 0) return;
-      await Promise.all(claimed.map((c) => this.deliver({ ...c, lease })));
+      // One read per endpoint per batch: a batch is mostly deliveries to the same few endpoints.
+      const endpoints = new Map<string, Promise<WebhookEndpoint | undefined>>();
+      const endpointOf = (id: string) => {
+        let endpoint = endpoints.get(id);
+        if (!endpoint) endpoints.set(id, (endpoint = Promise.resolve(this.webhooks.get(id))));
+        return endpoint;
+      };
+      await Promise.all(claimed.map((c) => this.deliver({ ...c, lease }, endpointOf)));
     }
   }
 
@@ -143,8 +166,11 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
       });
   }
 
-  private async deliver(c: Claimed): Promise<void> {
-    const endpoint = await this.webhooks.get(c.endpoint_id);
+  private async deliver(
+    c: Claimed,
+    endpointOf: (id: string) => Promise<WebhookEndpoint | undefined>,
+  ): Promise<void> {
+    const endpoint = await endpointOf(c.endpoint_id);
     const event = await this.events.get(c.event_id);
     const settle = () =>
       this.db.query('delivery_settled', postgresSql('delivery_settled'), [
@@ -154,6 +180,11 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
       ]);
     if (!endpoint || endpoint.status !== 'enabled' || !event) return void (await settle());
     const result = await this.o.attempt(event, endpoint, c.attempt);
+    if (!result.failed)
+      return void (await this.db.query('delivery_succeeded', postgresSql('delivery_succeeded'), [
+        ...attemptRow(result.record),
+        c.lease,
+      ]));
     const [streak] = await this.db.query<{ failing_since: Date | null }>(
       'endpoint_streak',
       postgresSql('endpoint_streak'),
@@ -165,19 +196,7 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
       disable === 'failing'
         ? { ...result.record, outcome: 'endpoint-disabled' as const, next_at: null }
         : result.record;
-    await this.db.query('insert_attempt', postgresSql('insert_attempt'), [
-      r.event_id,
-      r.endpoint_id,
-      r.event_type,
-      r.environment,
-      r.attempt,
-      r.at,
-      r.status,
-      r.error,
-      r.latency_ms,
-      r.outcome,
-      r.next_at,
-    ]);
+    await this.db.query('insert_attempt', postgresSql('insert_attempt'), attemptRow(r));
     if (result.retryAtMs !== null && disable === null) {
       await this.db.query('delivery_retry', postgresSql('delivery_retry'), [
         c.event_id,

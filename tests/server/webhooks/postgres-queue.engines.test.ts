@@ -1,6 +1,7 @@
 // Delivery with orders in Postgres: each order's delivery is inserted by the statement that inserts
 // the order, and two workers claiming at once (FOR UPDATE SKIP LOCKED) send each attempt exactly
-// once in a fault-free run, counted at the receiver; a 410 disables the endpoint for every worker.
+// once in a fault-free run, counted at the receiver; a success after a failure settles in one
+// statement and ends the streak; a 410 disables the endpoint for every worker.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredOrder } from '../../../src/api/orders/deps.ts';
 import { OrderDerivedEvents } from '../../../src/api/orders/events/derived-events.ts';
@@ -21,7 +22,7 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres', () => {
   });
 
   /** One worker: its own pool, stores and queue over the database at `url`. */
-  function worker(url: string) {
+  function worker(url: string, clock?: { now(): number }) {
     const db = new PostgresDatabase(url);
     const orders = new PostgresOrderStore(db);
     const events = new OrderDerivedEvents(orders, { raised: new PostgresRaisedEvents(db) });
@@ -30,6 +31,7 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres', () => {
       send: httpSender(false),
       random: () => 0.5,
       batch: 8,
+      ...(clock && { clock }),
     });
     open.push({ close: async () => (await queue.close(), await db.close()) });
     return { db, orders, events, webhooks, queue };
@@ -65,6 +67,39 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres', () => {
     expect(left?.n).toBe(0);
     const body = JSON.parse(r.received[0]?.body ?? '{}') as { request: { id: string } };
     expect(body.request.id).toMatch(/^req_test\d+$/);
+  });
+
+  it('a success after a failure records both attempts, ends the failing streak and settles the delivery', async () => {
+    const url = await engines.postgres().createDatabase();
+    const r = await receiver((n) => ({ status: n === 0 ? 500 : 204 }));
+    let now = Date.now();
+    const w = worker(url, { now: () => now });
+    await w.webhooks.save(endpointAt(r.url, now - 60_000));
+    await w.orders.create(orderAt(1, now));
+    await w.queue.runDue();
+    const streak = () =>
+      w.db.query<{ failing: boolean }>(
+        'streak',
+        'select failing_since is not null as failing from webhook_endpoints',
+        [],
+      );
+    expect(await streak()).toEqual([{ failing: true }]);
+    now += 60_000;
+    await w.queue.runDue();
+    expect(r.received).toHaveLength(2);
+    const attempts = await w.db.query<{ outcome: string }>(
+      'attempts',
+      'select outcome from webhook_attempts order by attempt',
+      [],
+    );
+    expect(attempts.map((a) => a.outcome)).toEqual(['retrying', 'succeeded']);
+    expect(await streak()).toEqual([{ failing: false }]);
+    const [left] = await w.db.query<{ n: number }>(
+      'left',
+      'select count(*)::int as n from webhook_deliveries',
+      [],
+    );
+    expect(left?.n).toBe(0);
   });
 
   it('a 410 disables the endpoint, drops its deliveries and raises endpoint.disabled to its subscribers', async () => {
