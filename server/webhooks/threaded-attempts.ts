@@ -1,6 +1,8 @@
 // Attempts made on the delivery thread (attempt-thread.ts): the API's event loop only hands each
 // one over and takes its result back, in batches of one turn of the loop. If the thread dies, the
-// attempts it held fail (and are retried on the schedule) and a new thread takes the next ones.
+// attempts it held fail (and are retried on the schedule) and a new thread takes the next ones,
+// started after a pause that doubles while threads keep dying before answering (up to 30 s), so a
+// thread that cannot start is not restarted in a tight loop.
 import { Worker } from 'node:worker_threads';
 import type { StoredEvent, WebhookEndpoint } from '../../src/api/orders/deps.ts';
 import { attemptDelivery, type Attempt, type AttemptResult } from './attempt.ts';
@@ -39,13 +41,16 @@ interface Waiting {
 
 /** A delivery thread: `attempt` is the queues' Attempt; close it after the queue. */
 export class AttemptThread {
-  private worker: Worker;
+  /** The running thread; null while a dead one's successor waits to start. */
+  private worker: Worker | null;
   private readonly data: AttemptThreadData;
   private readonly waiting = new Map<number, Waiting>();
   private outbox: AttemptJob[] = [];
   private readonly script: URL;
   private nextId = 1;
   private closed = false;
+  /** Threads in a row that died before answering anything. */
+  private failedStarts = 0;
   /** How many times a thread died and was replaced. */
   restarts = 0;
 
@@ -64,6 +69,11 @@ export class AttemptThread {
   readonly attempt: Attempt = (event, endpoint, attempt) =>
     new Promise((resolve, reject) => {
       if (this.closed) return reject(new Error('delivery thread closed'));
+      if (this.worker === null)
+        return void unanswered(event, endpoint, attempt, 'the delivery thread is restarting').then(
+          resolve,
+          reject,
+        );
       const job = { id: this.nextId++, event, endpoint, attempt };
       this.waiting.set(job.id, { job, resolve, reject });
       if (this.outbox.push(job) === 1) setImmediate(() => this.flush());
@@ -78,14 +88,16 @@ export class AttemptThread {
   async close(): Promise<void> {
     this.closed = true;
     this.flush();
-    await this.worker.terminate();
+    await this.worker?.terminate();
     this.failWaiting('the server stopped');
   }
 
   private spawn(): Worker {
     const worker = new Worker(this.script, { workerData: this.data });
     worker.unref();
+    let answered = false;
     worker.on('message', (replies: AttemptReply[]) => {
+      answered = true;
       for (const r of replies) {
         const w = this.waiting.get(r.id);
         if (!w) continue;
@@ -99,15 +111,20 @@ export class AttemptThread {
     );
     worker.on('exit', () => {
       if (this.closed) return;
+      this.worker = null;
       this.failWaiting('the delivery thread stopped');
       this.restarts++;
-      this.worker = this.spawn();
+      this.failedStarts = answered ? 0 : this.failedStarts + 1;
+      const pauseMs = this.failedStarts === 0 ? 0 : Math.min(30_000, 100 * 2 ** (this.failedStarts - 1));
+      setTimeout(() => {
+        if (!this.closed) this.worker = this.spawn();
+      }, pauseMs).unref();
     });
     return worker;
   }
 
   private flush(): void {
-    if (this.outbox.length === 0) return;
+    if (this.outbox.length === 0 || this.worker === null) return;
     const jobs = this.outbox;
     this.outbox = [];
     this.worker.postMessage(jobs);
@@ -117,6 +134,7 @@ export class AttemptThread {
   private failWaiting(reason: string): void {
     const waiting = [...this.waiting.values()];
     this.waiting.clear();
+    this.outbox = [];
     for (const { job, resolve, reject } of waiting)
       unanswered(job.event, job.endpoint, job.attempt, reason).then(resolve, reject);
   }

@@ -77,11 +77,18 @@ describe('the delivery thread', () => {
     expect((await held).record).toMatchObject({ outcome: 'retrying', error: 'the server stopped' });
   });
 
-  it('fails what a dead thread held, and sends the next attempts on a new one', async () => {
+  it('fails what a dead thread held, fails at once while its successor waits to start, then uses it', async () => {
     const dying = new URL('./fixtures/dying-thread.ts', import.meta.url);
     const { thread, endpoint } = await setUp(undefined, dying);
-    const result = await thread.attempt(event(1), endpoint, 1);
-    expect(result.record).toMatchObject({ outcome: 'retrying', error: 'the delivery thread stopped' });
+    const first = await thread.attempt(event(1), endpoint, 1);
+    expect(first.record).toMatchObject({ outcome: 'retrying', error: 'the delivery thread stopped' });
     expect(thread.restarts).toBe(1);
+    // Until its successor starts (100 ms later), attempts fail at once rather than wait.
+    const meanwhile = await thread.attempt(event(2), endpoint, 1);
+    expect(meanwhile.record.error).toBe('the delivery thread is restarting');
+    await expect
+      .poll(() => thread.attempt(event(3), endpoint, 1).then((r) => r.record.error))
+      .toBe('the delivery thread stopped');
+    expect(thread.restarts).toBe(2);
   });
 });
