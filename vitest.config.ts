@@ -41,7 +41,10 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           env,
+          // the global setup starts the console build in the background (the unit files run
+          // meanwhile); each browser file waits for it to have ended well
           globalSetup: ['tests/browser/global-setup.ts'],
+          setupFiles: ['tests/browser/build-ready.ts'],
           // one file at a time: two at once, each with its own server and Chromium, overloaded CI's
           // two cores and timed tests out
           testTimeout: 120_000,

@@ -10,6 +10,9 @@ import { serverArgs, spawnListening } from './spawn-server.ts';
 /** Where global setup builds the site for browser tests (ESTATE_TEST_DIST lets parallel runs use their own). */
 export const testDist = process.env.ESTATE_TEST_DIST ?? '.test-dist';
 
+/** Where global setup builds the console rendered per request (CONSOLE_RENDER=request) for browser tests. */
+export const requestTestDist = `${testDist}-request`;
+
 /** The Chromium binary: CHROMIUM_PATH, else Debian's. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

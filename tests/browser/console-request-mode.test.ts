@@ -1,30 +1,17 @@
 // Per-request rendering (CONSOLE_RENDER=request): the server applies the URL's filters and sort, so
 // a shared link shows the same rows even without JavaScript; detail pages come from Astro.params.
-import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../src/node/db.ts';
 import { formatCount } from '../../src/lib/format.ts';
 import { throttleTotal } from '../../src/what-if/throttle/query.ts';
-import { browserAvailable, testDist } from '../../harness/browser.ts';
+import { browserAvailable, requestTestDist } from '../../harness/browser.ts';
 import { useConsole } from './use-console.ts';
 import { openTestWorkspace, visibleIds } from './console-helpers.ts';
 
-const requestDist = `${testDist}-request`;
-
 describe.runIf(browserAvailable())('console rendered per request', () => {
   let ws: Workspace;
-  beforeAll(() => {
-    const build = spawnSync(
-      process.execPath,
-      ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', requestDist],
-      {
-        env: { ...process.env, CONSOLE_RENDER: 'request' },
-        stdio: 'inherit',
-      },
-    );
-    if (build.status !== 0) throw new Error('request-mode build failed');
-  });
-  const session = useConsole({ ESTATE_DIST: requestDist });
+  // built per request by the browser project's global setup
+  const session = useConsole({ ESTATE_DIST: requestTestDist });
   beforeAll(async () => {
     ws = await openTestWorkspace();
   });
