@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../src/node/db.ts';
 import { formatInteger } from '../../src/lib/format.ts';
-import { browserAvailable, openPage } from '../../harness/browser.ts';
+import { browserAvailable, openPage, type WatchedPage } from '../../harness/browser.ts';
 import { useConsole } from './use-console.ts';
 import { axeViolations, openTestWorkspace, whatIfPages } from './console-helpers.ts';
 import { axeColourRules, darkSchemeChanges } from './colour-scheme.ts';
@@ -41,7 +41,25 @@ describe.runIf(browserAvailable())('console screens', () => {
       ['Issued key detail', live.issuedKey],
     );
   });
-  afterAll(() => ws.close());
+  // One page per variant, each screen loaded in turn: a fresh page costs Chromium a renderer start
+  // (about 1.8 s of CPU), and every screen is a full navigation (a new document) anyway.
+  const variants = [1440, 390].flatMap((width) =>
+    (['light', 'dark'] as const).map((scheme) => ({ width, scheme })),
+  );
+  let variantPages: WatchedPage[] = [];
+  beforeAll(async () => {
+    variantPages = await Promise.all(
+      variants.map(async ({ width, scheme }) => {
+        const watched = await openPage(session().browser, { width, height: 900 });
+        await watched.page.emulateMedia({ colorScheme: scheme });
+        return watched;
+      }),
+    );
+  });
+  afterAll(async () => {
+    await Promise.all(variantPages.map(({ page }) => page.close()));
+    ws.close();
+  });
 
   it.each([
     'Overview',
@@ -61,17 +79,14 @@ describe.runIf(browserAvailable())('console screens', () => {
   ])(
     'serves the %s page with no console error and no axe violation, light and dark (colours)',
     async (name) => {
-      const { server, browser } = session();
+      const { server } = session();
       const path = new Map(pages).get(name);
       // the four variants load side by side: Chromium renders them on both cores while axe runs
-      const variants = [1440, 390].flatMap((width) =>
-        (['light', 'dark'] as const).map((scheme) => ({ width, scheme })),
-      );
       const found = await Promise.all(
-        variants.map(async ({ width, scheme }) => {
+        variants.map(async ({ width, scheme }, i) => {
           const problems: string[] = [];
-          const { page, errors } = await openPage(browser, { width, height: 900 });
-          await page.emulateMedia({ colorScheme: scheme });
+          const { page, errors } = variantPages[i] as WatchedPage;
+          errors.length = 0;
           const response = await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'networkidle' });
           if (response?.status() !== 200) problems.push(`${width}px ${scheme}: status ${response?.status()}`);
           const dark = scheme === 'dark';
@@ -80,7 +95,6 @@ describe.runIf(browserAvailable())('console screens', () => {
           if (!dark)
             for (const change of await darkSchemeChanges(page)) problems.push(`${width}px: ${change}`);
           for (const error of errors) problems.push(`${width}px ${scheme}: console error ${error}`);
-          await page.close();
           return problems;
         }),
       );
