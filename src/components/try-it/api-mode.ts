@@ -1,7 +1,8 @@
 // Decides where the try-it panel sends requests. With the server running, /v2 is the real API
 // (a HEAD of /v2/openapi.json carries `x-served-by: estate-orders-api`, with no 190 KB body to
 // download before the page settles); on a static deployment the same URL is a plain prerendered
-// file (or missing), so the MSW browser worker starts and answers with the same contract. PUBLIC_ESTATE_API_MODE=mock|live at build time skips the probe.
+// file (or missing), so the MSW browser worker starts and answers with the same contract.
+// PUBLIC_ESTATE_API_MODE=mock|live at build time skips the probe.
 
 /** Where requests go. */
 export type ApiMode = 'live' | 'mock';
