@@ -9,8 +9,12 @@ function whenIdle(work: () => void): void {
   else setTimeout(work, 0);
 }
 
+// Loading chart.js and drawing a chart are each a task of their own: two charts resolved by the
+// same import would otherwise be drawn in one long task, together with the module's evaluation.
 function draw(canvas: HTMLCanvasElement): void {
-  whenIdle(() => void import('./line-chart-draw.ts').then(({ drawChart }) => drawChart(canvas)));
+  whenIdle(
+    () => void import('./line-chart-draw.ts').then(({ drawChart }) => whenIdle(() => drawChart(canvas))),
+  );
 }
 
 if (canvases.length > 0) {

@@ -14,6 +14,29 @@ import {
   type TableState,
 } from '../../lib/table-state.ts';
 
+/** Sets an attribute only when it changes: a write of the same value still costs a style pass. */
+function setAttr(el: Element, name: string, value: string | null): void {
+  if (el.getAttribute(name) === value) return;
+  if (value === null) el.removeAttribute(name);
+  else el.setAttribute(name, value);
+}
+
+function setHidden(el: HTMLElement, hidden: boolean): void {
+  if (el.hidden !== hidden) el.hidden = hidden;
+}
+
+/**
+ * Puts a body's rows in the given order, moving only when the order differs: on load the server
+ * has already rendered the default state, and moving every row would lay the table out again.
+ */
+function placeRows(body: HTMLTableSectionElement, wanted: HTMLTableRowElement[]): void {
+  const current = [
+    ...body.querySelectorAll<HTMLTableRowElement>(':scope > tr[data-row], :scope > tr[data-empty]'),
+  ];
+  if (current.length === wanted.length && current.every((el, i) => el === wanted[i])) return;
+  body.append(...wanted);
+}
+
 function render(root: HTMLElement, spec: TableSpec, state: TableState): void {
   let shown = 0;
   let total = 0;
@@ -24,37 +47,42 @@ function render(root: HTMLElement, spec: TableSpec, state: TableState): void {
     }
     const rows = [...elements.keys()].sort((a, b) => Number(a._i) - Number(b._i));
     const ordered = orderTableRows(rows, state, spec);
+    const wanted: HTMLTableRowElement[] = [];
     for (const { row, visible } of ordered) {
       const el = elements.get(row);
       if (!el) continue;
-      el.hidden = !visible;
-      body.append(el);
+      setHidden(el, !visible);
+      wanted.push(el);
       if (visible) shown += 1;
     }
     total += ordered.length;
     const empty = body.querySelector<HTMLTableRowElement>('tr[data-empty]');
     if (empty) {
-      empty.hidden = ordered.some((o) => o.visible);
-      body.append(empty);
+      setHidden(
+        empty,
+        ordered.some((o) => o.visible),
+      );
+      wanted.push(empty);
     }
+    placeRows(body, wanted);
   }
   for (const th of root.querySelectorAll<HTMLTableCellElement>('th[data-sort-col]')) {
-    const sort = ariaSort(state, th.dataset.sortCol ?? '');
-    if (sort) th.setAttribute('aria-sort', sort);
-    else th.removeAttribute('aria-sort');
+    setAttr(th, 'aria-sort', ariaSort(state, th.dataset.sortCol ?? '') ?? null);
   }
   for (const chip of root.querySelectorAll<HTMLButtonElement>('button[data-filter-param]')) {
     const chosen = state.filters[chip.dataset.filterParam ?? ''] ?? '';
-    chip.setAttribute('aria-pressed', String(chosen === chip.dataset.filterValue));
+    setAttr(chip, 'aria-pressed', String(chosen === chip.dataset.filterValue));
   }
   for (const select of root.querySelectorAll<HTMLSelectElement>('select[data-filter-param]')) {
-    select.value = state.filters[select.dataset.filterParam ?? ''] ?? '';
+    const value = state.filters[select.dataset.filterParam ?? ''] ?? '';
+    if (select.value !== value) select.value = value;
   }
   for (const el of document.querySelectorAll<HTMLElement>('[data-show-param]')) {
-    el.hidden = (state.filters[el.dataset.showParam ?? ''] ?? '') !== el.dataset.showValue;
+    setHidden(el, (state.filters[el.dataset.showParam ?? ''] ?? '') !== el.dataset.showValue);
   }
   const status = root.querySelector('[data-table-status]');
-  if (status) status.textContent = `Showing ${shown} of ${total} ${root.dataset.noun ?? 'rows'}`;
+  const line = `Showing ${shown} of ${total} ${root.dataset.noun ?? 'rows'}`;
+  if (status && status.textContent !== line) status.textContent = line;
 }
 
 function urlFor(state: TableState, spec: TableSpec): string {

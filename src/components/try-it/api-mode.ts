@@ -1,7 +1,8 @@
 // Decides where the try-it panel sends requests. With the server running, /v2 is the real API
-// (its GET /v2/openapi.json carries `x-served-by: estate-orders-api`); on a static deployment the
-// same URL is a plain prerendered file (or missing), so the MSW browser worker starts and answers
-// with the same contract. PUBLIC_ESTATE_API_MODE=mock|live at build time skips the probe.
+// (a HEAD of /v2/openapi.json carries `x-served-by: estate-orders-api`, with no 190 KB body to
+// download before the page settles); on a static deployment the same URL is a plain prerendered
+// file (or missing), so the MSW browser worker starts and answers with the same contract.
+// PUBLIC_ESTATE_API_MODE=mock|live at build time skips the probe.
 
 /** Where requests go. */
 export type ApiMode = 'live' | 'mock';
@@ -9,7 +10,7 @@ export type ApiMode = 'live' | 'mock';
 /** Probes the origin once: whether a live API answers here. Starts nothing. */
 export async function probeApiMode(forced: string | undefined): Promise<ApiMode> {
   if (forced === 'live' || forced === 'mock') return forced;
-  const probe = await fetch('/v2/openapi.json', { cache: 'no-store' }).catch(() => undefined);
+  const probe = await fetch('/v2/openapi.json', { method: 'HEAD', cache: 'no-store' }).catch(() => undefined);
   return probe?.headers.get('x-served-by') === 'estate-orders-api' ? 'live' : 'mock';
 }
 
