@@ -1,34 +1,20 @@
-// Compression for the console (never the API: its answers are small, and `POST /v2/orders` gets no
-// CPU added). Static files the build compressed are sent from memory (./precompressed.ts); HTML and
+// Compression for the console (the API's answers are small and `POST /v2/orders` gets no CPU added;
+// its few large ones, the OpenAPI documents, are src/api/http/large-answers.ts's). Static files the build compressed are sent from memory (./precompressed.ts); HTML and
 // JSON made per request (the request log, on-demand pages) are compressed as they stream, when
 // larger than minDynamicBytes. Every answer that could be compressed says `Vary: Accept-Encoding`.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { constants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from 'node:zlib';
 import type { NodeHandler } from './api-listener.ts';
-import { loadPrecompressed, servePrecompressed, type Coding } from './precompressed.ts';
+import { acceptedCoding, type Coding } from '../src/api/http/accept-encoding.ts';
+import { loadPrecompressed, servePrecompressed } from './precompressed.ts';
 
-export type { Coding } from './precompressed.ts';
+export { acceptedCoding, type Coding } from '../src/api/http/accept-encoding.ts';
 
 /** Below this, a dynamic answer goes as it is: compression would save less than its headers cost. */
 export const minDynamicBytes = 1024;
 
 /** Dynamic answers worth compressing. */
 const compressibleType = /^(text\/html|application\/(json|problem\+json)|text\/plain)\b/i;
-
-/** The best coding an Accept-Encoding allows: br, then gzip, else identity (RFC 9110 §12.5.3). */
-export function acceptedCoding(header: string | undefined): Coding {
-  const q = new Map<string, number>();
-  for (const part of (header ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const value = qParam === undefined ? 1 : Number(qParam.slice(2));
-    if (name !== '') q.set(name, Number.isFinite(value) ? value : 0);
-  }
-  const allowed = (coding: string) => (q.get(coding) ?? q.get('*') ?? 0) > 0;
-  if (allowed('br')) return 'br';
-  if (allowed('gzip')) return 'gzip';
-  return 'identity';
-}
 
 /** Adds Accept-Encoding to a response's Vary, once. */
 function varyOnEncoding(res: ServerResponse): void {

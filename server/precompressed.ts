@@ -6,9 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
-
-/** A content coding the server sends. */
-export type Coding = 'br' | 'gzip' | 'identity';
+import type { Coding } from '../src/api/http/accept-encoding.ts';
 
 /** One static file in each coding, with what its answer says about it. */
 interface StaticFile {

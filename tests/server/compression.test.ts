@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedCoding, withCompression } from '../../server/compression.ts';
+import { withCompression } from '../../server/compression.ts';
 import { precompress } from '../../scripts/precompress.ts';
 
 const island = `export const chart = ${JSON.stringify(Array.from({ length: 2000 }, (_, i) => `point ${i}`))};\n`;
@@ -94,22 +94,6 @@ function decoded(answer: { headers: IncomingHttpHeaders; body: Buffer }): string
   if (coding === 'gzip') return gunzipSync(answer.body).toString('utf8');
   return answer.body.toString('utf8');
 }
-
-describe('acceptedCoding', () => {
-  it.each([
-    [undefined, 'identity'],
-    ['', 'identity'],
-    ['gzip, deflate, br, zstd', 'br'],
-    ['gzip', 'gzip'],
-    ['br;q=0, gzip;q=0.5', 'gzip'],
-    ['*', 'br'],
-    ['*;q=0, identity', 'identity'],
-    ['deflate', 'identity'],
-    ['BR', 'br'],
-  ])('%j picks %s', (header, coding) => {
-    expect(acceptedCoding(header)).toBe(coding);
-  });
-});
 
 describe('precompressed static files', () => {
   it('writes brotli and gzip beside files of 1 KiB and more, not beside smaller ones', () => {

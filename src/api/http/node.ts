@@ -2,6 +2,8 @@
 // is read only if the contract asks for it (after the credential and every check the headers
 // decide), streamed with the 64 KiB cap and a deadline; a connection whose body was left unread is
 // closed after the answer, so nobody holds the server by sending slowly.
+import { acceptedCoding } from './accept-encoding.ts';
+import { compressAboveLength, compressedText } from './large-answers.ts';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { limits } from '../orders/contract.ts';
 import type { OrdersDeps } from '../orders/deps.ts';
@@ -71,6 +73,8 @@ export function readBody(
  * or a header for every response belongs here. For HEAD, node sends the headers only.
  */
 export function writePlain(res: ServerResponse, response: PlainResponse, close = false): void {
+  if (response.body.length >= compressAboveLength && response.status === 200)
+    return writeLarge(res, response, close);
   const headers: Record<string, string> = {
     ...response.headers,
     'content-length': String(Buffer.byteLength(response.body)),
@@ -78,6 +82,22 @@ export function writePlain(res: ServerResponse, response: PlainResponse, close =
   if (close) headers.connection = 'close';
   res.writeHead(response.status, headers);
   res.end(response.body);
+}
+
+/** A large answer (./large-answers.ts), compressed when the request accepts it. */
+function writeLarge(res: ServerResponse, response: PlainResponse, close: boolean): void {
+  const request = res.req as IncomingMessage | undefined;
+  const coding = acceptedCoding(request?.headers['accept-encoding']);
+  const body = coding === 'identity' ? Buffer.from(response.body) : compressedText(response.body, coding);
+  const headers: Record<string, string> = {
+    ...response.headers,
+    vary: 'Accept-Encoding',
+    ...(coding === 'identity' ? {} : { 'content-encoding': coding }),
+    'content-length': String(body.length),
+  };
+  if (close) headers.connection = 'close';
+  res.writeHead(response.status, headers);
+  res.end(body);
 }
 
 /**
