@@ -66,7 +66,7 @@ export function managementKeyView(key: ManagementKey): Omit<ManagementKey, 'key_
 
 /** The refusal of a key that would grant a scope its maker does not hold (no escalation), or null. */
 export function grantRefusal(principal: Principal, scopes: readonly string[]): PlainResponse | null {
-  const beyond = scopes.filter((scope) => !(principal.scopes).includes(scope));
+  const beyond = scopes.filter((scope) => !principal.scopes.includes(scope));
   if (beyond.length === 0) return null;
   return manageProblem(
     'insufficient-scope',
