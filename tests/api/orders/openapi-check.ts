@@ -17,7 +17,17 @@ type Document = {
 };
 
 /** Headers of the transport, not of the API: never documented per response. */
-const transportHeaders = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+// Content coding is HTTP's, negotiated per request (src/api/http/large-answers.ts), as OpenAPI
+// documents leave it: the same for every operation, and not the contract's.
+const transportHeaders = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+  'content-encoding',
+  'vary',
+]);
 
 let document: Promise<Document> | undefined;
 const ajv = new Ajv2020({ strict: false, allErrors: true });

@@ -10,11 +10,20 @@ const detailOf = (res: ApiResponse) => (res.body as { detail?: string }).detail;
 /** A HEAD with a bearer key. */
 const head = (path: string) => ({ ...get('sandbox', path), method: 'HEAD' });
 
-/** A HEAD answer: no body, and (where the transport sets one) the length of the GET before it. */
+/**
+ * A HEAD answer: no body, the GET's coding, and (where the transport sets one) the length of the
+ * GET before it: of its coded body when the server compressed it, else of its text.
+ */
 const likeGetWithoutBody = (res: ApiResponse, earlier: ApiResponse[]) => {
   expect(res.rawBody).toBe('');
+  const got = earlier.at(-1);
+  expect(res.headers['content-encoding']).toBe(got?.headers['content-encoding']);
   const length = res.headers['content-length'];
-  if (length !== undefined) expect(length).toBe(String(Buffer.byteLength(earlier.at(-1)?.rawBody ?? '')));
+  const coded = got?.headers['content-encoding'] !== undefined;
+  if (length !== undefined)
+    expect(length).toBe(
+      coded ? got?.headers['content-length'] : String(Buffer.byteLength(got?.rawBody ?? '')),
+    );
 };
 
 /** Routing errors and HEAD. */
