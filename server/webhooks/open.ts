@@ -39,10 +39,10 @@ async function openPostgresEvents(
   clock: Clock,
   options: DeliveryOptions,
 ): Promise<EventRuntime> {
-  const thread = deliveryThread(options);
   const pg = await import('../stores/postgres/event-stores.ts');
   const { PostgresDeliveryQueue } = await import('./postgres-queue.ts');
   const { PostgresEndpointDeliveries } = await import('./postgres-deliveries.ts');
+  const thread = deliveryThread(options);
   const db = stores.database;
   const events = new OrderDerivedEvents(stores.orders, {
     raised: new pg.PostgresRaisedEvents(db),

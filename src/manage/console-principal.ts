@@ -15,12 +15,14 @@ const consoleActorTypes: Record<ConsoleActor['type'], ActorType> = {
   demo_visitor: 'demo_visitor',
 };
 
+const governsManagementKeys = (scope: ManageScope) => scope.startsWith('management_keys:');
+
 /**
  * The management scopes a console role holds: management keys are an admin's (as operators are),
  * and every other scope reads for a viewer and writes for an operator.
  */
 export function scopesOfRole(role: Role): ManageScope[] {
-  const held = manageScopes.filter((scope) => role === 'admin' || !scope.startsWith('management_keys:'));
+  const held = manageScopes.filter((scope) => role === 'admin' || !governsManagementKeys(scope));
   return role === 'viewer' ? held.filter((scope) => scope.endsWith(':read')) : held;
 }
 
@@ -30,7 +32,7 @@ export function consolePrincipal(actor: ConsoleActor): Principal {
   const stages = (['sandbox', 'staging', 'production'] as const).filter((s) => mayChange(actor.role, s));
   // The open demo's visitor acts as an admin in the console, but hands out no credential.
   const scopes = scopesOfRole(actor.role).filter(
-    (scope) => actor.type !== 'demo_visitor' || !scope.startsWith('management_keys:'),
+    (scope) => actor.type !== 'demo_visitor' || !governsManagementKeys(scope),
   );
   return { actor: audited, scopes, stages };
 }

@@ -48,11 +48,14 @@ export { isoDurationPattern, overlapMs, overlapPresets } from './overlap.ts';
 
 const name = z.string().trim().min(1).max(manageLimits.maxNameLength);
 const budget = z.int().min(1).max(manageLimits.maxBudget);
-const apiScopes = z
-  .array(z.enum(apiKeyScopes as [string, ...string[]]))
-  .min(1)
-  .max(apiKeyScopes.length)
-  .refine((list) => new Set(list).size === list.length, 'must not repeat a scope');
+/** Some of `scopes`, each at most once. */
+const scopeList = <T extends readonly [string, ...string[]]>(scopes: T) =>
+  z
+    .array(z.enum(scopes))
+    .min(1)
+    .max(scopes.length)
+    .refine((list) => new Set(list).size === list.length, 'must not repeat a scope');
+const apiScopes = scopeList(apiKeyScopes as [string, ...string[]]);
 const instant = z.iso.datetime({ offset: true });
 const day = z.union([z.iso.date(), instant]);
 /** Run the change as a dry run: nothing changes; the answer is its preview and a preview token. */
@@ -127,11 +130,7 @@ export const changeConsumerSchema = z
 /** POST /management-keys: a management key with these scopes (at most the caller's own). */
 export const createManagementKeySchema = z.strictObject({
   name,
-  scopes: z
-    .array(z.enum(manageScopes))
-    .min(1)
-    .max(manageScopes.length)
-    .refine((list) => new Set(list).size === list.length, 'must not repeat a scope'),
+  scopes: scopeList(manageScopes),
   ...run,
 });
 
@@ -165,7 +164,5 @@ export type RollKey = z.infer<typeof rollKeySchema>;
 export type DeprecateRoute = z.infer<typeof deprecateRouteSchema>;
 /** Consumer change body. */
 export type ChangeConsumer = z.infer<typeof changeConsumerSchema>;
-/** Management key body. */
-export type CreateManagementKey = z.infer<typeof createManagementKeySchema>;
 /** Audit query. */
 export type AuditQuery = z.infer<typeof auditQuerySchema>;

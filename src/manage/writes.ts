@@ -30,6 +30,8 @@ interface WriteSpec<S extends z.ZodType> {
   action: string;
   targetType: string;
   plan: (ctx: PlanContext, body: z.infer<S>) => Planned;
+  /** A refusal that depends on the caller and the body (before any plan), or null. */
+  refuse?: (principal: Principal, body: z.infer<S>) => PlainResponse | null;
 }
 
 const spec = <S extends z.ZodType>(s: WriteSpec<S>) => s as unknown as WriteSpec<z.ZodType>;
@@ -53,6 +55,7 @@ function writeOf(
         action: 'management_key.create',
         targetType: 'management_key',
         plan: (c, b) => planCreateManagementKey(c, b.name, b.scopes),
+        refuse: (principal, b) => grantRefusal(principal, b.scopes),
       }),
       targetId: 'new',
     };
@@ -161,7 +164,7 @@ export async function writeRoute(
   const { dry_run: dryRun, preview_token: token, ...params_ } = body as Record<string, unknown>;
   const refused =
     stageRefusal(principal, stageOfWrite(path, params_, deps.store.current().state)) ??
-    (path === '/management-keys' ? grantRefusal(principal, params_.scopes as string[]) : null);
+    write.refuse?.(principal, body);
   if (refused) return refused;
   const change: ChangeRequest = {
     action: write.action,

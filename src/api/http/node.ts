@@ -73,31 +73,29 @@ export function readBody(
  * or a header for every response belongs here. For HEAD, node sends the headers only.
  */
 export function writePlain(res: ServerResponse, response: PlainResponse, close = false): void {
-  if (response.body.length >= compressAboveLength && response.status === 200)
-    return writeLarge(res, response, close);
+  const coded =
+    response.body.length >= compressAboveLength && response.status === 200
+      ? codedLarge(res, response.body)
+      : null;
   const headers: Record<string, string> = {
     ...response.headers,
-    'content-length': String(Buffer.byteLength(response.body)),
+    ...coded?.headers,
+    'content-length': String(coded ? coded.bytes.length : Buffer.byteLength(response.body)),
   };
   if (close) headers.connection = 'close';
   res.writeHead(response.status, headers);
-  res.end(response.body);
+  res.end(coded ? coded.bytes : response.body);
 }
 
-/** A large answer (./large-answers.ts), compressed when the request accepts it. */
-function writeLarge(res: ServerResponse, response: PlainResponse, close: boolean): void {
+/** A large answer's bytes and coding headers (./large-answers.ts): compressed if the request accepts it. */
+function codedLarge(res: ServerResponse, text: string): { bytes: Buffer; headers: Record<string, string> } {
   const request = res.req as IncomingMessage | undefined;
   const coding = acceptedCoding(request?.headers['accept-encoding']);
-  const body = coding === 'identity' ? Buffer.from(response.body) : compressedText(response.body, coding);
-  const headers: Record<string, string> = {
-    ...response.headers,
-    vary: 'Accept-Encoding',
-    ...(coding === 'identity' ? {} : { 'content-encoding': coding }),
-    'content-length': String(body.length),
+  if (coding === 'identity') return { bytes: Buffer.from(text), headers: { vary: 'Accept-Encoding' } };
+  return {
+    bytes: compressedText(text, coding),
+    headers: { vary: 'Accept-Encoding', 'content-encoding': coding },
   };
-  if (close) headers.connection = 'close';
-  res.writeHead(response.status, headers);
-  res.end(body);
 }
 
 /**
