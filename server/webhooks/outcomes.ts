@@ -2,29 +2,48 @@
 
 type State = 'pending' | 'succeeded' | 'failed';
 
+/**
+ * Per event, its deliveries still pending or settled. Most events go to one endpoint, so an event
+ * keeps that endpoint's id and state as they are, and a map only once a second endpoint is added:
+ * the server keeps one entry per event it has raised, for as long as it runs.
+ */
+type Entry = { endpointId: string; state: State } | Map<string, State>;
+
 /** Per event, its deliveries still pending or settled, by endpoint. */
 export class DeliveryOutcomes {
-  private readonly byEvent = new Map<string, Map<string, State>>();
+  private readonly byEvent = new Map<string, Entry>();
 
   /** A delivery of the event to the endpoint is queued. */
   pend(eventId: string, endpointId: string): void {
-    let states = this.byEvent.get(eventId);
-    if (!states) this.byEvent.set(eventId, (states = new Map<string, State>()));
-    states.set(endpointId, 'pending');
+    this.set(eventId, endpointId, 'pending');
   }
 
   /** A delivery is settled: it succeeded, or failed for good. */
   settle(eventId: string, endpointId: string, succeeded: boolean): void {
-    let states = this.byEvent.get(eventId);
-    if (!states) this.byEvent.set(eventId, (states = new Map<string, State>()));
-    states.set(endpointId, succeeded ? 'succeeded' : 'failed');
+    this.set(eventId, endpointId, succeeded ? 'succeeded' : 'failed');
   }
 
   /** True: every delivery succeeded; false: one is pending or failed; undefined: it had none. */
   of(eventId: string): boolean | undefined {
-    const states = this.byEvent.get(eventId);
-    if (!states || states.size === 0) return undefined;
-    for (const state of states.values()) if (state !== 'succeeded') return false;
+    const entry = this.byEvent.get(eventId);
+    if (entry === undefined) return undefined;
+    if (!(entry instanceof Map)) return entry.state === 'succeeded';
+    for (const state of entry.values()) if (state !== 'succeeded') return false;
     return true;
+  }
+
+  private set(eventId: string, endpointId: string, state: State): void {
+    const entry = this.byEvent.get(eventId);
+    if (entry === undefined || (!(entry instanceof Map) && entry.endpointId === endpointId))
+      this.byEvent.set(eventId, { endpointId, state });
+    else if (entry instanceof Map) entry.set(endpointId, state);
+    else
+      this.byEvent.set(
+        eventId,
+        new Map([
+          [entry.endpointId, entry.state],
+          [endpointId, state],
+        ]),
+      );
   }
 }
