@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { serverArgs, spawnListening } from './spawn-server.ts';
 
 /** Where global setup builds the site for browser tests (ESTATE_TEST_DIST lets parallel runs use their own). */
@@ -86,27 +86,9 @@ export async function stopConsoleServer(server: ConsoleServer | undefined): Prom
   rmSync(server.apiDir, { recursive: true, force: true });
 }
 
-const launchOptions = { executablePath: chromiumPath, args: chromiumFlags, headless: true };
-
 /** Launches headless Debian Chromium; never downloads a browser. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch(launchOptions);
-}
-
-/**
- * Launches headless Debian Chromium that other processes connect to (`browserAt` with its
- * `wsEndpoint()`): the browser tests share one, each file in contexts of its own.
- */
-export function launchBrowserServer(): Promise<BrowserServer> {
-  return chromium.launchServer(launchOptions);
-}
-
-/**
- * The Chromium at `wsEndpoint` (launchBrowserServer), or one of its own without an endpoint.
- * Closing a connected browser closes the contexts made through it, not the shared Chromium.
- */
-export function browserAt(wsEndpoint: string | undefined): Promise<Browser> {
-  return wsEndpoint ? chromium.connect(wsEndpoint) : launchBrowser();
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true });
 }
 
 /** A page that records console errors and uncaught page errors. */

@@ -7,9 +7,9 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSandboxKey } from '../../src/mocks/demo-key.ts';
-import { browserAt, browserAvailable, openPage, testDist } from '../../harness/browser.ts';
+import { browserAvailable, launchBrowser, openPage, testDist } from '../../harness/browser.ts';
 import { useConsole } from './use-console.ts';
 import type { Browser } from 'playwright-core';
 
@@ -103,7 +103,7 @@ describe.runIf(browserAvailable())('try-it panel on a static deployment', () => 
     });
     await new Promise<void>((done) => staticServer.listen(0, '127.0.0.1', done));
     baseUrl = `http://127.0.0.1:${(staticServer.address() as AddressInfo).port}`;
-    browser = await browserAt(inject('chromiumEndpoint'));
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close().catch(() => undefined);

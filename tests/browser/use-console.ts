@@ -1,10 +1,9 @@
-// The browser tests' session: one console server per test file, and the Chromium that global setup
-// launched for every file (its own contexts, closed with the file), both started in beforeAll and
-// closed in afterAll (the harness itself, harness/browser.ts, knows nothing of Vitest).
+// The browser tests' session: one console server and one Chromium per test file, started in
+// beforeAll and closed in afterAll (the harness itself, harness/browser.ts, knows nothing of Vitest).
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import {
-  browserAt,
+  launchBrowser,
   startConsoleServer,
   stopConsoleServer,
   type ConsoleServer,
@@ -17,15 +16,15 @@ export interface ConsoleSession {
 }
 
 /**
- * Registers beforeAll/afterAll hooks that start the server and connect to Chromium for a test file
- * and close both whatever happens. Read `session()` inside tests.
+ * Registers beforeAll/afterAll hooks that start the server and Chromium for a test file and
+ * close both whatever happens. Read `session()` inside tests.
  */
 export function useConsole(env: NodeJS.ProcessEnv = {}): () => ConsoleSession {
   let server: ConsoleServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     server = await startConsoleServer(env);
-    browser = await browserAt(inject('chromiumEndpoint'));
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close().catch(() => undefined);
