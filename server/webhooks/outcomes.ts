@@ -3,9 +3,9 @@
 type State = 'pending' | 'succeeded' | 'failed';
 
 /**
- * Per event, its deliveries still pending or settled. Most events go to one endpoint, so an event
- * keeps that endpoint's id and state as they are, and a map only once a second endpoint is added:
- * the server keeps one entry per event it has raised, for as long as it runs.
+ * Most events go to one endpoint, so an event keeps that endpoint's id and state as they are, and a
+ * map only once a second endpoint is added: the server keeps one entry per event it has raised, for
+ * as long as it runs.
  */
 type Entry = { endpointId: string; state: State } | Map<string, State>;
 
@@ -34,9 +34,9 @@ export class DeliveryOutcomes {
 
   private set(eventId: string, endpointId: string, state: State): void {
     const entry = this.byEvent.get(eventId);
-    if (entry === undefined || (!(entry instanceof Map) && entry.endpointId === endpointId))
-      this.byEvent.set(eventId, { endpointId, state });
-    else if (entry instanceof Map) entry.set(endpointId, state);
+    if (entry instanceof Map) entry.set(endpointId, state);
+    else if (entry?.endpointId === endpointId) entry.state = state;
+    else if (entry === undefined) this.byEvent.set(eventId, { endpointId, state });
     else
       this.byEvent.set(
         eventId,
