@@ -2,7 +2,7 @@
 // what `npm start` reads, so POST /v1/orders (deprecated, from the views) is served there too.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { benchFiles, benchKey } from '../../bench/suites/orders.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
 import { writeWorkspace } from '../../simulator/writer.ts';
@@ -16,8 +16,13 @@ let server: RunningServer;
 beforeAll(async () => {
   const source = join(temp.dir, 'estate.duckdb');
   await writeWorkspace({ ...smallConfig, days: 2, scale: 0.01 }, source);
-  process.env.ESTATE_DATA = source;
-  ({ files, body } = await benchFiles());
+  // the benchmark copies the workspace ESTATE_DATA names; later files in this worker must not see it
+  vi.stubEnv('ESTATE_DATA', source);
+  try {
+    ({ files, body } = await benchFiles());
+  } finally {
+    vi.unstubAllEnvs();
+  }
   server = await startServer({ port: 0, host: '127.0.0.1', console: false, api: files });
 });
 afterAll(async () => {
