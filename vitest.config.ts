@@ -69,10 +69,12 @@ export default defineConfig({
           globalSetup: ['tests/browser/global-setup.ts'],
           setupFiles: ['tests/browser/build-ready.ts'],
           // one file at a time: two at once, each with its own server and Chromium, overloaded CI's
-          // two cores and timed tests out
+          // two cores and timed tests out. In one process: the files share its Chromium
+          // (use-console.ts), each in contexts of its own.
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          isolate: false,
         },
       },
       {

@@ -9,8 +9,8 @@ import { extname, join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSandboxKey } from '../../src/mocks/demo-key.ts';
-import { browserAvailable, launchBrowser, openPage, testDist } from '../../harness/browser.ts';
-import { useConsole } from './use-console.ts';
+import { browserAvailable, openPage, testDist } from '../../harness/browser.ts';
+import { closeContexts, sharedBrowser, useConsole } from './use-console.ts';
 import type { Browser } from 'playwright-core';
 
 const key = demoSandboxKey();
@@ -103,10 +103,10 @@ describe.runIf(browserAvailable())('try-it panel on a static deployment', () => 
     });
     await new Promise<void>((done) => staticServer.listen(0, '127.0.0.1', done));
     baseUrl = `http://127.0.0.1:${(staticServer.address() as AddressInfo).port}`;
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
-    await browser?.close().catch(() => undefined);
+    if (browser) await closeContexts(browser);
     await new Promise((done) => staticServer?.close(done));
   });
 
