@@ -75,6 +75,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           fileParallelism: false,
           isolate: false,
+          // after the other projects (one worker here, two there: Vitest needs them in groups)
+          sequence: { groupOrder: 1 },
         },
       },
       {
