@@ -28,11 +28,18 @@ async function setUp(answer?: Parameters<typeof startReceiver>[0], script?: URL)
   return { receiver, thread, endpoint: endpointAt(receiver.url, now - 1_000) };
 }
 
-/** The nice value of each thread of this process (Linux). */
-const niceValues = () =>
-  readdirSync('/proc/self/task').map((tid) =>
-    Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]),
-  );
+/** Each thread of this process (Linux): its id, name and nice value; the main thread's id is the pid. */
+const threadNices = () =>
+  readdirSync('/proc/self/task').map((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    // the name, in parentheses, may itself hold ") ": the fields start after the last one
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    return {
+      tid: Number(tid),
+      name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+      nice: Number(fields[16]),
+    };
+  });
 
 describe('the delivery thread', () => {
   it('sends each attempt signed, and answers as an in-thread attempt would', async () => {
@@ -64,8 +71,12 @@ describe('the delivery thread', () => {
     async () => {
       const { thread, endpoint } = await setUp();
       await thread.attempt(event(1), endpoint, 1);
-      expect(niceValues()[0]).toBe(0);
-      expect(niceValues()).toContain(deliveryNice);
+      const threads = threadNices();
+      expect(
+        threads.find((t) => t.tid === process.pid),
+        JSON.stringify(threads),
+      ).toMatchObject({ nice: 0 });
+      expect(threads.map((t) => t.nice)).toContain(deliveryNice);
     },
   );
 
