@@ -2,19 +2,18 @@
 // includes (tsconfig.astro-check.json), tsc every .ts file (tsconfig.json). An .astro file outside
 // astro check's folders would be checked by neither.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../helpers/import-graph.ts';
 
-/** Folders no check reads: installed packages, builds and generated files. */
-const skipped =
-  /^(node_modules|dist|data|coverage|\.git|\.astro|\.test-dist.*|\.bench-dist.*|\.vitest-reports|\.scratch)$/;
+/** Top-level folders no check reads: installed packages, builds, data and hidden (generated) ones. */
+const skipped = /^(node_modules|dist|data|coverage|\..*)$/;
 
-function astroFiles(dir: string, root = dir): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return skipped.test(entry.name) ? [] : astroFiles(path, root);
-    return entry.name.endsWith('.astro') ? [relative(root, path)] : [];
-  });
+/** Every .astro file of the repository, relative to its root. */
+function astroFiles(root: string): string[] {
+  const entries = readdirSync(root, { withFileTypes: true });
+  const folders = entries.filter((e) => e.isDirectory() && !skipped.test(e.name)).map((e) => e.name);
+  const files = entries.filter((e) => e.isFile()).map((e) => e.name);
+  return [...files, ...sourceFiles(root, folders)].filter((file) => file.endsWith('.astro'));
 }
 
 describe('the type checks', () => {
