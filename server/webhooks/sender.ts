@@ -1,12 +1,11 @@
-// Sends one delivery: a POST with the signed headers and the event as its body, over node:http(s),
-// with a deadline, never following a redirect (a 3xx is a failure), and for a live-mode endpoint an
+// Sends one delivery: a POST with the signed headers and the event as its body, over HTTP/1.1
+// (./http1.ts), with a deadline, never following a redirect (a 3xx is a failure), and for a live-mode endpoint an
 // SSRF check on every address the name resolves to, before the connection is made (the resolver
 // hook of the socket, so the address checked is the address connected to).
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { addressAllowed, endpointUrlProblem } from '../../src/api/orders/events/endpoint-url.ts';
+import { Http1Client, type Http1Options } from './http1.ts';
 
 /** What an attempt got: an answer (any status), or no answer and why. */
 export type SendResult =
@@ -49,58 +48,44 @@ export function guardedLookup(livemode: boolean, allowPrivate: boolean): LookupF
 }
 
 /**
- * The sender of the server: node:http(s) with kept-alive connections, `allowPrivate` the documented
- * override. Live and test mode never share a connection: each was judged under its own mode's rule.
+ * The sender of the server: HTTP/1.1 over kept-alive connections (./http1.ts), `allowPrivate` the
+ * documented override. Live and test mode never share a connection: each was judged under its own
+ * mode's rule. A URL is judged once per sender and mode (the rule cannot change while it runs);
+ * its addresses, on every connection.
  */
-export function httpSender(allowPrivate = allowPrivateFromEnv()): Sender {
-  const agents = new Map<string, HttpAgent>();
-  const agentFor = (secure: boolean, livemode: boolean) => {
-    const name = `${secure} ${livemode}`;
-    let agent = agents.get(name);
-    if (!agent) {
-      const options = { keepAlive: true, maxSockets: 64 };
-      agent = secure ? new HttpsAgent(options) : new HttpAgent(options);
-      agents.set(name, agent);
+export function httpSender(allowPrivate = allowPrivateFromEnv(), tls?: Http1Options['tls']): Sender {
+  const clients = [false, true].map(
+    (livemode) => new Http1Client({ lookup: guardedLookup(livemode, allowPrivate), tls }),
+  ) as [Http1Client, Http1Client];
+  const judged = new Map<string, URL | string>();
+  const judge = (url: string, livemode: boolean): URL | string => {
+    const key = `${livemode ? 'live' : 'test'} ${url}`;
+    let verdict = judged.get(key);
+    if (verdict === undefined) {
+      verdict = endpointUrlProblem(url, livemode, allowPrivate) ?? new URL(url);
+      if (judged.size >= 1_000) judged.clear();
+      judged.set(key, verdict);
     }
-    return agent;
+    return verdict;
   };
-  return (url, headers, body, { timeoutMs, livemode }) =>
-    new Promise((resolve) => {
-      const started = performance.now();
-      const latencyMs = () => Math.round((performance.now() - started) * 10) / 10;
-      const problem = endpointUrlProblem(url, livemode, allowPrivate);
-      if (problem !== null) return resolve({ kind: 'failed', reason: problem, latencyMs: 0 });
-      const target = new URL(url);
-      const request = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, {
-        method: 'POST',
-        headers: {
-          ...headers,
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(body)),
-          'user-agent': 'estate-webhooks/1',
-        },
-        lookup: guardedLookup(livemode, allowPrivate),
-        agent: agentFor(target.protocol === 'https:', livemode),
-        timeout: timeoutMs,
-      });
-      const deadline = setTimeout(
-        () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)),
-        timeoutMs,
-      );
-      request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-      request.on('error', (error) => {
-        clearTimeout(deadline);
-        resolve({ kind: 'failed', reason: error.message, latencyMs: latencyMs() });
-      });
-      request.on('response', (response: IncomingMessage) => {
-        clearTimeout(deadline);
-        // The body is not needed; reading it frees the socket.
-        response.resume();
-        const retryAfter = response.headers['retry-after'];
-        resolve({ kind: 'answered', status: response.statusCode ?? 0, retryAfter, latencyMs: latencyMs() });
-      });
-      request.end(body);
-    });
+  return async (url, headers, body, { timeoutMs, livemode }) => {
+    const started = performance.now();
+    const latencyMs = () => Math.round((performance.now() - started) * 10) / 10;
+    const target = judge(url, livemode);
+    if (typeof target === 'string') return { kind: 'failed', reason: target, latencyMs: 0 };
+    const all = { ...headers, 'content-type': 'application/json', 'user-agent': 'estate-webhooks/1' };
+    try {
+      const answer = await clients[livemode ? 1 : 0].post(target, all, body, timeoutMs);
+      return {
+        kind: 'answered',
+        status: answer.status,
+        retryAfter: answer.retryAfter,
+        latencyMs: latencyMs(),
+      };
+    } catch (error) {
+      return { kind: 'failed', reason: (error as Error).message, latencyMs: latencyMs() };
+    }
+  };
 }
 
 /** Why a URL is refused once its name is resolved (every address judged), or null (registration). */
