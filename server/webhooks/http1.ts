@@ -5,6 +5,7 @@
 // "Deliveries on a client of their own").
 import { connect as netConnect, type LookupFunction, type Socket } from 'node:net';
 import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
+import { parseHead, type Body } from './http1-head.ts';
 
 /** What an endpoint answered: its status, and its Retry-After header if any. */
 export interface Http1Answer {
@@ -28,13 +29,13 @@ const defaultIdleMs = 4_000;
 const headEnd = Buffer.from('\r\n\r\n');
 const lineEnd = Buffer.from('\r\n');
 
+/** The deadline passed: the request may have reached the server, and is never sent again here. */
+class DeadlineError extends Error {}
+
 interface Pending {
   resolve(answer: Http1Answer): void;
   reject(error: Error): void;
 }
-
-/** How the rest of an answer after its head is framed (RFC 9112, section 6.3). */
-type Body = { kind: 'length'; left: number } | { kind: 'chunked'; left: number; trailers: boolean };
 
 /** One connection, its parser and the request it carries (at most one at a time). */
 class Connection {
@@ -44,6 +45,10 @@ class Connection {
   private drained = 0;
   private reusable = false;
   private deadline: NodeJS.Timeout | null = null;
+  /** Whether the server sent any byte since the current request was written. */
+  heard = false;
+  /** Whether the connection carried a request before the current one. */
+  reused = false;
   idleMs = defaultIdleMs;
   readonly socket: Socket;
   private readonly release: (c: Connection) => void;
@@ -64,8 +69,9 @@ class Connection {
   send(request: string, timeoutMs: number): Promise<Http1Answer> {
     return new Promise((resolve, reject) => {
       this.pending = { resolve, reject };
+      this.heard = false;
       this.deadline = setTimeout(() => {
-        this.fail(new Error(`no answer within ${timeoutMs} ms`));
+        this.fail(new DeadlineError(`no answer within ${timeoutMs} ms`));
       }, timeoutMs);
       this.socket.setTimeout(0);
       this.socket.ref();
@@ -87,6 +93,7 @@ class Connection {
   }
 
   private onData(chunk: Buffer): void {
+    this.heard = true;
     let buffer = this.buffer ? Buffer.concat([this.buffer, chunk]) : chunk;
     this.buffer = null;
     while (buffer.length > 0 && !this.socket.destroyed) {
@@ -103,48 +110,23 @@ class Connection {
     }
   }
 
-  /** Parses a head at the start of `buffer`; returns what follows it, or null if incomplete. */
+  /** Reads a head at the start of `buffer`; returns what follows it, or null if incomplete. */
   private readHead(buffer: Buffer): Buffer | null {
     const end = buffer.indexOf(headEnd);
     if (end < 0) return null;
-    const lines = buffer.toString('latin1', 0, end).split('\r\n');
-    const statusLine = /^HTTP\/1\.([01]) ([1-9]\d\d)(?: |$)/.exec(lines[0] ?? '');
-    if (!statusLine) {
-      this.fail(new Error(`not an HTTP/1.1 answer: ${JSON.stringify((lines[0] ?? '').slice(0, 40))}`));
+    const head = parseHead(buffer.toString('latin1', 0, end));
+    if (typeof head === 'string') {
+      this.fail(new Error(head));
       return Buffer.alloc(0);
     }
-    const status = Number(statusLine[2]);
     const rest = buffer.subarray(end + 4);
-    if (status < 200 && status !== 101) return rest; // an interim answer: the real one follows
-    const headers = new Map<string, string>();
-    for (const line of lines.slice(1)) {
-      const colon = line.indexOf(':');
-      if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
-    }
-    const connection = (headers.get('connection') ?? '').toLowerCase();
-    const chunked = /(^|,)\s*chunked\s*$/i.test(headers.get('transfer-encoding') ?? '');
-    const length = headers.get('content-length');
-    if (!chunked && length !== undefined && !/^\d{1,15}$/.test(length)) {
-      this.fail(new Error(`the answer's Content-Length is not a length: ${JSON.stringify(length)}`));
-      return Buffer.alloc(0);
-    }
-    const idle = /timeout=(\d+)/.exec(headers.get('keep-alive') ?? '');
-    if (idle) this.idleMs = Math.max(0, Number(idle[1]) * 1000 - 1000);
-    const noBody = status === 204 || status === 304;
-    this.body = noBody
-      ? { kind: 'length', left: 0 }
-      : chunked
-        ? { kind: 'chunked', left: -1, trailers: false }
-        : length !== undefined
-          ? { kind: 'length', left: Number(length) }
-          : null;
-    this.reusable =
-      this.body !== null &&
-      status !== 101 &&
-      (statusLine[1] === '1' ? connection !== 'close' : connection === 'keep-alive');
+    if (head.interim) return rest; // an interim answer: the real one follows
+    if (head.idleMs !== null) this.idleMs = head.idleMs;
+    this.body = head.body;
+    this.reusable = head.reusable;
     const pending = this.pending;
     this.pending = null;
-    pending?.resolve({ status, retryAfter: headers.get('retry-after') });
+    pending?.resolve({ status: head.status, retryAfter: head.retryAfter });
     if (this.body === null) {
       this.finish(); // framed by the connection's close: the body is not needed
       return Buffer.alloc(0);
@@ -207,6 +189,7 @@ class Connection {
     this.body = null;
     this.drained = 0;
     if (!reuse) return void this.socket.destroy();
+    this.reused = true;
     this.release(this);
   }
 
@@ -237,7 +220,24 @@ export class Http1Client {
       request += `${name}: ${value}\r\n`;
     }
     request += `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
-    return this.connection(url).send(request, timeoutMs);
+    return this.send(url, request, timeoutMs);
+  }
+
+  /**
+   * Sends on an idle connection if there is one. A kept-alive connection that the server closed
+   * while it idled fails with no byte of answer; the request then goes once more, on a new
+   * connection (a receiver tells a repeat by its webhook-id, as after any retry).
+   */
+  private async send(url: URL, request: string, timeoutMs: number): Promise<Http1Answer> {
+    const started = performance.now();
+    const connection = this.connection(url);
+    try {
+      return await connection.send(request, timeoutMs);
+    } catch (error) {
+      if (!connection.reused || connection.heard || error instanceof DeadlineError) throw error;
+      const left = Math.max(1, Math.round(timeoutMs - (performance.now() - started)));
+      return this.connection(url).send(request, left);
+    }
   }
 
   /** Closes every idle connection. */

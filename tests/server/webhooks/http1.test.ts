@@ -24,8 +24,8 @@ function client(options?: ConstructorParameters<typeof Http1Client>[0]): Http1Cl
   return c;
 }
 
-/** How to answer: bytes, bytes and then close the connection, or never. */
-type Answer = string | { thenClose: string } | null;
+/** How to answer: bytes, bytes and then close the connection, reset it at once, or never. */
+type Answer = string | { thenClose: string } | { reset: true } | null;
 
 /** A TCP server that answers each request (read up to its body) with `answer(n)`, byte by byte
  * (after 300 bytes, the rest at once). */
@@ -45,6 +45,7 @@ async function rawServer(answer: (n: number) => Answer): Promise<{ url: URL; con
       seen = seen.slice(head + 4 + length);
       const how = answer(requests++);
       if (how === null) return; // never answers
+      if (typeof how !== 'string' && 'reset' in how) return void socket.destroy();
       const text = typeof how === 'string' ? how : how.thenClose;
       for (const byte of text.slice(0, 300)) socket.write(byte);
       socket.write(text.slice(300));
@@ -105,6 +106,21 @@ describe('the deliveries HTTP/1.1 client', () => {
     const c = client();
     for (let i = 0; i < 2; i++) expect(await post(c, s.url)).toMatchObject({ status: 200 });
     expect(s.connections()).toBe(2);
+  });
+
+  it('sends once more on a new connection when a kept-alive one was closed before any answer', async () => {
+    const s = await rawServer((n) =>
+      n === 1 ? { reset: true } : 'HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n',
+    );
+    const c = client();
+    for (let i = 0; i < 2; i++) expect(await post(c, s.url)).toMatchObject({ status: 200 });
+    expect(s.connections()).toBe(2);
+  });
+
+  it('does not send again when a new connection was closed before any answer', async () => {
+    const s = await rawServer(() => ({ reset: true }));
+    await expect(post(client(), s.url)).rejects.toThrow(/closed before an answer|ECONNRESET|EPIPE/);
+    expect(s.connections()).toBe(1);
   });
 
   it('reads Retry-After, whatever its case', async () => {
