@@ -2,6 +2,9 @@
 // Retry-After header, how the body that follows is framed (RFC 9112, section 6.3), and whether the
 // connection may carry another request.
 
+/** The longest a connection is kept idle, whatever the server says. */
+const maxIdleMs = 60_000;
+
 /** How the rest of an answer after its head is framed: by length, by chunks, or by the close (null). */
 export type Body = { kind: 'length'; left: number } | { kind: 'chunked'; left: number; trailers: boolean };
 
@@ -29,20 +32,29 @@ export function parseHead(text: string): Head | string {
   const headers = new Map<string, string>();
   for (const line of lines.slice(1)) {
     const colon = line.indexOf(':');
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+    if (colon <= 0) continue;
+    const name = line.slice(0, colon).trim().toLowerCase();
+    const value = line.slice(colon + 1).trim();
+    const before = headers.get(name); // a repeated header is one list (RFC 9110, section 5.3)
+    headers.set(name, before === undefined ? value : `${before}, ${value}`);
   }
-  const connection = (headers.get('connection') ?? '').toLowerCase();
-  const chunked = /(^|,)\s*chunked\s*$/i.test(headers.get('transfer-encoding') ?? '');
+  const connection = (headers.get('connection') ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((t) => t.trim());
+  const coding = headers.get('transfer-encoding');
+  const chunked = /(^|,)\s*chunked\s*$/i.test(coding ?? '');
   const length = headers.get('content-length');
-  if (!chunked && length !== undefined && !/^\d{1,15}$/.test(length))
+  if (coding === undefined && length !== undefined && !/^\d{1,15}$/.test(length))
     return `the answer's Content-Length is not a length: ${JSON.stringify(length)}`;
-  const idle = /timeout=(\d+)/.exec(headers.get('keep-alive') ?? '');
+  const idle = /(?:^|[,;\s])timeout=(\d{1,9})(?:$|[,;\s])/.exec(headers.get('keep-alive') ?? '');
+  // A Transfer-Encoding that does not end in chunked is framed by the close, whatever the length.
   const body: Body | null =
     status === 204 || status === 304
       ? { kind: 'length', left: 0 }
       : chunked
         ? { kind: 'chunked', left: -1, trailers: false }
-        : length !== undefined
+        : coding === undefined && length !== undefined
           ? { kind: 'length', left: Number(length) }
           : null;
   return {
@@ -53,7 +65,7 @@ export function parseHead(text: string): Head | string {
     reusable:
       body !== null &&
       status !== 101 &&
-      (statusLine[1] === '1' ? connection !== 'close' : connection === 'keep-alive'),
-    idleMs: idle ? Math.max(0, Number(idle[1]) * 1000 - 1000) : null,
+      (statusLine[1] === '1' ? !connection.includes('close') : connection.includes('keep-alive')),
+    idleMs: idle ? Math.min(maxIdleMs, Math.max(0, Number(idle[1]) * 1000 - 1000)) : null,
   };
 }

@@ -21,12 +21,14 @@ export interface Http1Options {
   tls?: ConnectionOptions;
 }
 
-/** An answer's head may not exceed this; a body is drained up to `maxDrainBytes`, then dropped. */
-const maxHeadBytes = 16 * 1024;
+/** A head, a chunk's size line or a trailer line may not exceed this. */
+const maxLineBytes = 16 * 1024;
+/** A body (or its trailers) is drained up to this, then the connection is dropped. */
 const maxDrainBytes = 64 * 1024;
 /** How long an idle connection is kept when the server does not say (Keep-Alive: timeout=N). */
 const defaultIdleMs = 4_000;
 const headEnd = Buffer.from('\r\n\r\n');
+const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const lineEnd = Buffer.from('\r\n');
 
 /** The deadline passed: the request may have reached the server, and is never sent again here. */
@@ -70,9 +72,8 @@ class Connection {
     return new Promise((resolve, reject) => {
       this.pending = { resolve, reject };
       this.heard = false;
-      this.deadline = setTimeout(() => {
-        this.fail(new DeadlineError(`no answer within ${timeoutMs} ms`));
-      }, timeoutMs);
+      const late = () => this.fail(new DeadlineError(`no answer within ${timeoutMs} ms`));
+      this.deadline = setTimeout(late, timeoutMs);
       this.socket.setTimeout(0);
       this.socket.ref();
       this.socket.write(request, 'utf8');
@@ -94,6 +95,14 @@ class Connection {
 
   private onData(chunk: Buffer): void {
     this.heard = true;
+    try {
+      this.parse(chunk);
+    } catch (error) {
+      this.fail(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  private parse(chunk: Buffer): void {
     let buffer = this.buffer ? Buffer.concat([this.buffer, chunk]) : chunk;
     this.buffer = null;
     while (buffer.length > 0 && !this.socket.destroyed) {
@@ -101,7 +110,7 @@ class Connection {
         if (this.pending === null) return this.fail(new Error('bytes arrived with no request'));
         const rest = this.readHead(buffer);
         if (rest === null) {
-          if (buffer.length > maxHeadBytes) return this.fail(new Error('the answer has no end of head'));
+          if (buffer.length > maxLineBytes) return this.fail(new Error('the answer has no end of head'));
           this.buffer = buffer;
           return;
         }
@@ -150,25 +159,26 @@ class Connection {
     }
     const eol = buffer.indexOf(lineEnd);
     if (eol < 0) {
+      if (buffer.length > maxLineBytes) throw new Error('the answer has a chunk line with no end');
       this.buffer = buffer;
       return Buffer.alloc(0);
     }
     const line = buffer.toString('latin1', 0, eol);
     const rest = buffer.subarray(eol + 2);
     if (body.trailers) {
+      this.drained += eol + 2;
+      if (this.drained > maxDrainBytes) throw new Error('the answer has trailers over 64 KiB');
       if (line === '') this.finish(); // the empty line after the trailers
       return rest;
     }
     if (body.left === 0) {
+      if (line !== '') throw new Error('the answer has a chunk longer than its size');
       body.left = -1; // the CRLF after a chunk's data: a size line follows
       return rest;
     }
-    const size = /^[0-9a-fA-F]{1,8}/.exec(line);
-    if (!size) {
-      this.fail(new Error('the answer has a malformed chunk'));
-      return Buffer.alloc(0);
-    }
-    body.left = parseInt(size[0], 16);
+    const size = /^([0-9a-fA-F]{1,8})[ \t]*(;.*)?$/.exec(line);
+    if (!size) throw new Error('the answer has a malformed chunk size');
+    body.left = parseInt(size[1] as string, 16);
     if (body.left === 0) body.trailers = true;
     return rest;
   }
@@ -201,6 +211,9 @@ class Connection {
   }
 }
 
+/** The pool a URL's connections share. */
+const origin = (url: URL) => `${url.protocol}//${url.host}`;
+
 /** Sends POSTs over kept-alive HTTP/1.1 connections, one pool per origin. */
 export class Http1Client {
   private readonly idle = new Map<string, Connection[]>();
@@ -215,19 +228,15 @@ export class Http1Client {
     let request = `POST ${url.pathname}${url.search} HTTP/1.1\r\nhost: ${url.host}\r\n`;
     for (const name in headers) {
       const value = headers[name] as string;
-      if (/[\r\n]/.test(name) || /[\r\n]/.test(value))
-        return Promise.reject(new Error(`header ${name} has a line break`));
+      if (!headerName.test(name) || /[^\t\x20-\x7e\x80-\uffff]/.test(value))
+        return Promise.reject(new Error(`header ${JSON.stringify(name)} is not a valid header`));
       request += `${name}: ${value}\r\n`;
     }
     request += `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
     return this.send(url, request, timeoutMs);
   }
 
-  /**
-   * Sends on an idle connection if there is one. A kept-alive connection that the server closed
-   * while it idled fails with no byte of answer; the request then goes once more, on a new
-   * connection (a receiver tells a repeat by its webhook-id, as after any retry).
-   */
+  /** On an idle connection if any; one found closed (no byte of answer) gets it once more, anew. */
   private async send(url: URL, request: string, timeoutMs: number): Promise<Http1Answer> {
     const started = performance.now();
     const connection = this.connection(url);
@@ -235,8 +244,10 @@ export class Http1Client {
       return await connection.send(request, timeoutMs);
     } catch (error) {
       if (!connection.reused || connection.heard || error instanceof DeadlineError) throw error;
+      // Its idle siblings are likely closed too (a restarted receiver): none is tried again.
+      for (const idle of this.idle.get(origin(url)) ?? []) idle.socket.destroy();
       const left = Math.max(1, Math.round(timeoutMs - (performance.now() - started)));
-      return this.connection(url).send(request, left);
+      return this.connection(url, true).send(request, left);
     }
   }
 
@@ -246,9 +257,10 @@ export class Http1Client {
     this.idle.clear();
   }
 
-  private connection(url: URL): Connection {
-    const origin = `${url.protocol}//${url.host}`;
-    const pool = this.idle.get(origin);
+  /** An idle connection to the URL's origin, else (or when `fresh`) a new one. */
+  private connection(url: URL, fresh = false): Connection {
+    const key = origin(url);
+    const pool = fresh ? undefined : this.idle.get(key);
     while (pool && pool.length > 0) {
       const idle = pool.pop() as Connection;
       if (!idle.socket.destroyed && idle.socket.readyState === 'open') return idle;
@@ -270,16 +282,16 @@ export class Http1Client {
       : netConnect({ host, port, lookup });
     socket.setNoDelay(true);
     const release = (c: Connection) => {
-      const list = this.idle.get(origin);
+      const list = this.idle.get(key);
       if (list) list.push(c);
-      else this.idle.set(origin, [c]);
+      else this.idle.set(key, [c]);
       c.rest();
     };
     const forget = (c: Connection) => {
-      const list = this.idle.get(origin);
+      const list = this.idle.get(key);
       const at = list?.indexOf(c) ?? -1;
       if (at >= 0) list?.splice(at, 1);
-      if (list?.length === 0) this.idle.delete(origin);
+      if (list?.length === 0) this.idle.delete(key);
     };
     return new Connection(socket, release, forget);
   }

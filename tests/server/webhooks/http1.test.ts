@@ -27,15 +27,26 @@ function client(options?: ConstructorParameters<typeof Http1Client>[0]): Http1Cl
 /** How to answer: bytes, bytes and then close the connection, reset it at once, or never. */
 type Answer = string | { thenClose: string } | { reset: true } | null;
 
-/** A TCP server that answers each request (read up to its body) with `answer(n)`, byte by byte
- * (after 300 bytes, the rest at once). */
-async function rawServer(answer: (n: number) => Answer): Promise<{ url: URL; connections(): number }> {
+/** A raw server: its URL, the connections it accepted, and one that the client closes next. */
+interface RawServer {
+  url: URL;
+  connections(): number;
+  nextClosed(): Promise<void>;
+}
+
+/**
+ * A TCP server that answers the n-th request (read up to its body), on its c-th connection (from 1),
+ * with `answer(n, c)`, byte by byte (after 300 bytes, the rest at once).
+ */
+async function rawServer(answer: (n: number, connection: number) => Answer): Promise<RawServer> {
   let requests = 0;
   let connections = 0;
+  let closed: () => void = () => undefined;
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
-    connections++;
+    const connection = ++connections;
     sockets.add(socket);
+    socket.on('close', () => closed());
     let seen = '';
     socket.on('data', (chunk) => {
       seen += chunk.toString('latin1');
@@ -43,7 +54,7 @@ async function rawServer(answer: (n: number) => Answer): Promise<{ url: URL; con
       const length = Number(/content-length: (\d+)/.exec(seen)?.[1] ?? 0);
       if (head < 0 || seen.length < head + 4 + length) return;
       seen = seen.slice(head + 4 + length);
-      const how = answer(requests++);
+      const how = answer(requests++, connection);
       if (how === null) return; // never answers
       if (typeof how !== 'string' && 'reset' in how) return void socket.destroy();
       const text = typeof how === 'string' ? how : how.thenClose;
@@ -59,8 +70,14 @@ async function rawServer(answer: (n: number) => Answer): Promise<{ url: URL; con
     return new Promise((done) => server.close(done));
   });
   const { port } = server.address() as AddressInfo;
-  return { url: new URL(`http://127.0.0.1:${port}/hooks`), connections: () => connections };
+  return {
+    url: new URL(`http://127.0.0.1:${port}/hooks`),
+    connections: () => connections,
+    nextClosed: () => new Promise<void>((done) => (closed = done)),
+  };
 }
+
+const OK = 'HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n';
 
 const post = (c: Http1Client, url: URL, timeoutMs = 2_000) =>
   c.post(url, { 'content-type': 'application/json' }, '{"id":"evt_1"}', timeoutMs);
@@ -117,10 +134,38 @@ describe('the deliveries HTTP/1.1 client', () => {
     expect(s.connections()).toBe(2);
   });
 
+  it('sends once more on a new connection, not on another idle one, when all idle ones are closed', async () => {
+    // Three connections idle, then the receiver restarts: every one of them is closed.
+    const s = await rawServer((n, connection) => (n >= 3 && connection <= 3 ? { reset: true } : OK));
+    const c = client();
+    await Promise.all([post(c, s.url), post(c, s.url), post(c, s.url)]);
+    expect(s.connections()).toBe(3);
+    expect(await post(c, s.url)).toMatchObject({ status: 200 });
+    expect(s.connections()).toBe(4);
+  });
+
   it('does not send again when a new connection was closed before any answer', async () => {
     const s = await rawServer(() => ({ reset: true }));
     await expect(post(client(), s.url)).rejects.toThrow(/closed before an answer|ECONNRESET|EPIPE/);
     expect(s.connections()).toBe(1);
+  });
+
+  it('ignores a Keep-Alive timeout too large to be a time, and goes on', async () => {
+    const s = await rawServer(
+      () => `HTTP/1.1 200 OK\r\nKeep-Alive: timeout=${'9'.repeat(400)}\r\nContent-Length: 0\r\n\r\n`,
+    );
+    const c = client();
+    for (let i = 0; i < 2; i++) expect(await post(c, s.url)).toMatchObject({ status: 200 });
+    expect(s.connections()).toBe(1);
+  });
+
+  it('drops a connection whose chunk size line never ends, at once and not at the deadline', async () => {
+    const s = await rawServer(
+      () => `HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;${'a'.repeat(20_000)}`,
+    );
+    const closed = s.nextClosed();
+    expect(await post(client(), s.url, 60_000)).toMatchObject({ status: 200 });
+    await closed; // long before the 60 s deadline, which the test's own time-out would not reach
   });
 
   it('reads Retry-After, whatever its case', async () => {
@@ -145,7 +190,7 @@ describe('the deliveries HTTP/1.1 client', () => {
   it('refuses a header with a line break before connecting', async () => {
     const s = await rawServer(() => 'HTTP/1.1 204 No Content\r\n\r\n');
     await expect(client().post(s.url, { 'webhook-id': 'evt_1\r\nx: y' }, '{}', 1_000)).rejects.toThrow(
-      /line break/,
+      /not a valid header/,
     );
     expect(s.connections()).toBe(0);
   });
