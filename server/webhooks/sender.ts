@@ -1,7 +1,7 @@
 // Sends one delivery: a POST with the signed headers and the event as its body, over HTTP/1.1
-// (./http1.ts), with a deadline, never following a redirect (a 3xx is a failure), and for a live-mode endpoint an
-// SSRF check on every address the name resolves to, before the connection is made (the resolver
-// hook of the socket, so the address checked is the address connected to).
+// (./http1.ts), with a deadline, never following a redirect (a 3xx is a failure), and for a
+// live-mode endpoint an SSRF check on every address the name resolves to, before the connection is
+// made (the resolver hook of the socket, so the address checked is the address connected to).
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { addressAllowed, endpointUrlProblem } from '../../src/api/orders/events/endpoint-url.ts';
