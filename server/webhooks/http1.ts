@@ -93,6 +93,7 @@ class Connection {
     this.deadline = null;
   }
 
+  /** Parses what arrived; anything the parser refuses fails the request and drops the connection. */
   private onData(chunk: Buffer): void {
     this.heard = true;
     try {
@@ -107,10 +108,10 @@ class Connection {
     this.buffer = null;
     while (buffer.length > 0 && !this.socket.destroyed) {
       if (this.body === null) {
-        if (this.pending === null) return this.fail(new Error('bytes arrived with no request'));
+        if (this.pending === null) throw new Error('bytes arrived with no request');
         const rest = this.readHead(buffer);
         if (rest === null) {
-          if (buffer.length > maxLineBytes) return this.fail(new Error('the answer has no end of head'));
+          if (buffer.length > maxLineBytes) throw new Error('the answer has no end of head');
           this.buffer = buffer;
           return;
         }
@@ -124,10 +125,7 @@ class Connection {
     const end = buffer.indexOf(headEnd);
     if (end < 0) return null;
     const head = parseHead(buffer.toString('latin1', 0, end));
-    if (typeof head === 'string') {
-      this.fail(new Error(head));
-      return Buffer.alloc(0);
-    }
+    if (typeof head === 'string') throw new Error(head);
     const rest = buffer.subarray(end + 4);
     if (head.interim) return rest; // an interim answer: the real one follows
     if (head.idleMs !== null) this.idleMs = head.idleMs;

@@ -5,7 +5,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { addressAllowed, endpointUrlProblem } from '../../src/api/orders/events/endpoint-url.ts';
-import { Http1Client, type Http1Options } from './http1.ts';
+import { Http1Client } from './http1.ts';
 
 /** What an attempt got: an answer (any status), or no answer and why. */
 export type SendResult =
@@ -53,9 +53,9 @@ export function guardedLookup(livemode: boolean, allowPrivate: boolean): LookupF
  * mode's rule. A URL is judged once per sender and mode (the rule cannot change while it runs);
  * its addresses, on every connection.
  */
-export function httpSender(allowPrivate = allowPrivateFromEnv(), tls?: Http1Options['tls']): Sender {
+export function httpSender(allowPrivate = allowPrivateFromEnv()): Sender {
   const clients = [false, true].map(
-    (livemode) => new Http1Client({ lookup: guardedLookup(livemode, allowPrivate), tls }),
+    (livemode) => new Http1Client({ lookup: guardedLookup(livemode, allowPrivate) }),
   ) as [Http1Client, Http1Client];
   const judged = new Map<string, URL | string>();
   const judge = (url: string, livemode: boolean): URL | string => {

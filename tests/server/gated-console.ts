@@ -1,17 +1,14 @@
 // A console gate in front of a stand-in console that answers with the actor the gate handed it
 // (as a page reads it), on http and, when asked, https with a throwaway self-signed certificate;
 // and the exchanges the gate's tests make with it.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { createServer as createHttpsServer, request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { consoleGate, signInPath } from '../../server/console-gate.ts';
 import type { ConsoleAccess } from '../../server/console/access.ts';
 import { consoleActor } from '../../src/live/console-actor.ts';
+import { selfSignedCertificate } from '../helpers/self-signed.ts';
 
 /** The CONSOLE_TOKEN of the gate's tests. */
 export const consoleToken = 'console-token-Zq7x';
@@ -35,7 +32,6 @@ export interface GatedConsole {
 /** Starts the gate over `access` before the file's tests and stops it after them. */
 export function useGatedConsole(access: () => ConsoleAccess, options: { tls?: boolean } = {}): GatedConsole {
   const servers: Server[] = [];
-  const dir = mkdtempSync(join(tmpdir(), 'estate-gated-'));
   const gated: GatedConsole = {
     base: '',
     httpsBase: '',
@@ -68,18 +64,7 @@ export function useGatedConsole(access: () => ConsoleAccess, options: { tls?: bo
     }, access());
     servers.push(createServer((req, res) => void gate(req, res)));
     if (options.tls) {
-      const subject = [
-        '-subj',
-        '/CN=127.0.0.1',
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        join(dir, 'cert.pem'),
-      ];
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', ...subject], {
-        stdio: 'ignore',
-      });
-      const tls = { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
+      const tls = selfSignedCertificate();
       servers.push(createHttpsServer(tls, (req, res) => void gate(req, res)));
     }
     await Promise.all(servers.map((s) => new Promise<void>((done) => s.listen(0, '127.0.0.1', done))));
@@ -89,7 +74,6 @@ export function useGatedConsole(access: () => ConsoleAccess, options: { tls?: bo
   });
   afterAll(async () => {
     await Promise.all(servers.map((s) => new Promise((done) => s.close(done))));
-    rmSync(dir, { recursive: true, force: true });
   });
   return gated;
 }

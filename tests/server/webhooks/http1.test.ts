@@ -2,15 +2,12 @@
 // reads the status and Retry-After from the head, skips interim answers, drains bodies framed by
 // length or by chunks and keeps the connection, drops it when the server says so or frames the body
 // by closing, gives up at its deadline, refuses what is not HTTP/1.1, and verifies certificates.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Http1Client } from '../../../server/webhooks/http1.ts';
 import { startReceiver } from '../../../harness/webhook-receiver.ts';
+import { selfSignedCertificate } from '../../helpers/self-signed.ts';
 
 const closers: (() => unknown)[] = [];
 afterEach(async () => {
@@ -196,25 +193,12 @@ describe('the deliveries HTTP/1.1 client', () => {
   });
 
   it('verifies the certificate of an https endpoint', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'estate-http1-'));
-    closers.push(() => rmSync(dir, { recursive: true, force: true }));
-    const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
-    execFileSync(
-      'openssl',
-      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1'].concat([
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-      ]),
-      { stdio: 'ignore' },
-    );
+    const { key, cert } = selfSignedCertificate();
     let connections = 0;
-    const server = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_req, res) =>
-      res.writeHead(204).end(),
-    ).on('secureConnection', () => connections++);
+    const server = createHttpsServer({ key, cert }, (_req, res) => res.writeHead(204).end()).on(
+      'secureConnection',
+      () => connections++,
+    );
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     closers.push(() => {
       server.closeAllConnections();
@@ -222,7 +206,7 @@ describe('the deliveries HTTP/1.1 client', () => {
     });
     const url = new URL(`https://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`);
     await expect(post(client(), url)).rejects.toThrow(/self-signed|certificate/);
-    const trusting = client({ tls: { ca: readFileSync(cert) } });
+    const trusting = client({ tls: { ca: cert } });
     for (let i = 0; i < 2; i++)
       expect(await post(trusting, url)).toEqual({ status: 204, retryAfter: undefined });
     expect(connections).toBe(1);
