@@ -60,7 +60,7 @@ async function openPostgresEvents(
     deps: {
       events,
       webhooks,
-      onEvent: () => queue.enqueue(),
+      onEvent: (event) => queue.enqueue(event),
       deliveries: new PostgresEndpointDeliveries(db, clock, () => queue.enqueue()),
       checkWebhookUrl: (url, livemode) => guardedLookupCheck(url, livemode, allowPrivate),
     },

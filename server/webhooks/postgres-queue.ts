@@ -1,8 +1,16 @@
 // Delivery with orders in Postgres: the waiting deliveries are rows, inserted with their events;
 // every worker polls for due ones and claims a few (FOR UPDATE SKIP LOCKED, then a lease), so each
 // attempt is sent by exactly one worker, and a worker that dies mid-attempt only delays it until
-// its lease ends (at least once). A local create wakes this worker at once.
-import type { Clock, EventStore, WebhookEndpoint, WebhookStore } from '../../src/api/orders/deps.ts';
+// its lease ends (at least once). A local create wakes this worker at once, and hands it the event
+// (its first attempt then reads nothing back); the successes of a claimed batch are settled in one
+// round trip, so deliveries take few of the connections that callers' orders need.
+import type {
+  Clock,
+  EventStore,
+  StoredEvent,
+  WebhookEndpoint,
+  WebhookStore,
+} from '../../src/api/orders/deps.ts';
 import { endpointDisabledEvent } from '../../src/api/orders/events/order-event.ts';
 import { randomId, systemClock } from '../../src/api/orders/ids.ts';
 import type { PostgresDatabase } from '../stores/postgres/database.ts';
@@ -50,8 +58,21 @@ const attemptRow = (r: AttemptRecord) => [
   r.next_at,
 ];
 
+/** The columns of deliveries_succeeded: one array per column of insert_attempt, then the leases. */
+function succeededColumns(done: { record: AttemptRecord; lease: string }[]): unknown[][] {
+  const columns: unknown[][] = Array.from({ length: 12 }, () => []);
+  for (const { record, lease } of done)
+    [...attemptRow(record), lease].forEach((value, i) => columns[i]?.push(value));
+  return columns;
+}
+
+/** Events raised here and kept for their first attempt: far more than a burst leaves waiting. */
+export const recentEvents = 4096;
+
 /** One worker's share of the deliveries in Postgres. */
 export class PostgresDeliveryQueue implements DeliveryQueue {
+  /** Events this process raised, newest last, at most `recentEvents`: a claim names only ids. */
+  private readonly recent = new Map<string, StoredEvent>();
   /** Endpoints being disabled by this process right now. */
   private readonly disabling = new Set<string>();
   private readonly db: PostgresDatabase;
@@ -93,8 +114,12 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
     };
   }
 
-  /** A local event is in the table already: look for work now. */
-  enqueue(): void {
+  /** A local event is in the table already: look for work now (and keep the event to send it). */
+  enqueue(event?: StoredEvent): void {
+    if (event) {
+      this.recent.set(event.id, event);
+      if (this.recent.size > recentEvents) this.recent.delete(this.recent.keys().next().value as string);
+    }
     this.wake();
   }
 
@@ -116,7 +141,14 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
         if (!endpoint) endpoints.set(id, (endpoint = Promise.resolve(this.webhooks.get(id))));
         return endpoint;
       };
-      await Promise.all(claimed.map((c) => this.deliver({ ...c, lease }, endpointOf)));
+      const succeeded: { record: AttemptRecord; lease: string }[] = [];
+      await Promise.all(claimed.map((c) => this.deliver({ ...c, lease }, endpointOf, succeeded)));
+      if (succeeded.length > 0)
+        await this.db.query(
+          'deliveries_succeeded',
+          postgresSql('deliveries_succeeded'),
+          succeededColumns(succeeded),
+        );
     }
   }
 
@@ -166,12 +198,14 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
       });
   }
 
+  /** Makes one attempt; a success is pushed on `succeeded`, to be settled with its batch. */
   private async deliver(
     c: Claimed,
     endpointOf: (id: string) => Promise<WebhookEndpoint | undefined>,
+    succeeded: { record: AttemptRecord; lease: string }[],
   ): Promise<void> {
     const endpoint = await endpointOf(c.endpoint_id);
-    const event = await this.events.get(c.event_id);
+    const event = this.recent.get(c.event_id) ?? (await this.events.get(c.event_id));
     const settle = () =>
       this.db.query('delivery_settled', postgresSql('delivery_settled'), [
         c.event_id,
@@ -180,11 +214,7 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
       ]);
     if (!endpoint || endpoint.status !== 'enabled' || !event) return void (await settle());
     const result = await this.o.attempt(event, endpoint, c.attempt);
-    if (!result.failed)
-      return void (await this.db.query('delivery_succeeded', postgresSql('delivery_succeeded'), [
-        ...attemptRow(result.record),
-        c.lease,
-      ]));
+    if (!result.failed) return void succeeded.push({ record: result.record, lease: c.lease });
     const [streak] = await this.db.query<{ failing_since: Date | null }>(
       'endpoint_streak',
       postgresSql('endpoint_streak'),

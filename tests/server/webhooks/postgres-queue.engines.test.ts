@@ -1,10 +1,12 @@
 // Delivery with orders in Postgres: each order's delivery is inserted by the statement that inserts
 // the order, and two workers claiming at once (FOR UPDATE SKIP LOCKED) send each attempt exactly
 // once in a fault-free run, counted at the receiver; a success after a failure settles in one
-// statement and ends the streak; a 410 disables the endpoint for every worker.
-import { afterEach, describe, expect, it } from 'vitest';
+// statement and ends the streak; a 410 disables the endpoint for every worker. The events raised in
+// the worker are sent without being read back, and a batch's successes settle in one statement.
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StoredOrder } from '../../../src/api/orders/deps.ts';
 import { OrderDerivedEvents } from '../../../src/api/orders/events/derived-events.ts';
+import { orderCreatedEvent } from '../../../src/api/orders/events/order-event.ts';
 import { PostgresDatabase } from '../../../server/stores/postgres/database.ts';
 import { PostgresRaisedEvents, PostgresWebhookStore } from '../../../server/stores/postgres/event-stores.ts';
 import { PostgresOrderStore } from '../../../server/stores/postgres/order-store.ts';
@@ -67,6 +69,41 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres', () => {
     expect(left?.n).toBe(0);
     const body = JSON.parse(r.received[0]?.body ?? '{}') as { request: { id: string } };
     expect(body.request.id).toMatch(/^req_test\d+$/);
+  });
+
+  it('sends the events raised here without reading them back, and settles a batch of successes in one statement', async () => {
+    const url = await engines.postgres().createDatabase();
+    const r = await receiver();
+    const w = worker(url);
+    const now = Date.now();
+    await w.webhooks.save(endpointAt(r.url, now - 60_000));
+    const orders = Array.from({ length: 8 }, (_, n) => orderAt(n + 1, now - 1000 + n));
+    await Promise.all(orders.map((o) => w.orders.create(o)));
+    for (const o of orders) w.queue.enqueue(orderCreatedEvent(o));
+    const query = vi.spyOn(w.db, 'query');
+    try {
+      await w.queue.runDue();
+      const names = query.mock.calls.map(([name]) => name);
+      expect(names.filter((name) => name === 'event_by_id' || name === 'order_by_id')).toEqual([]);
+      expect(names.filter((name) => name.startsWith('deliver'))).toEqual(['deliveries_succeeded']);
+    } finally {
+      query.mockRestore();
+    }
+    expect(new Set(r.received.map((got) => String(got.headers['webhook-id'])))).toEqual(
+      new Set(orders.map((o) => orderCreatedEvent(o).id)),
+    );
+    const attempts = await w.db.query<{ outcome: string; n: number }>(
+      'attempts',
+      'select outcome, count(*)::int as n from webhook_attempts group by outcome',
+      [],
+    );
+    expect(attempts).toEqual([{ outcome: 'succeeded', n: 8 }]);
+    const [left] = await w.db.query<{ n: number }>(
+      'left',
+      'select count(*)::int as n from webhook_deliveries',
+      [],
+    );
+    expect(left?.n).toBe(0);
   });
 
   it('a success after a failure records both attempts, ends the failing streak and settles the delivery', async () => {
