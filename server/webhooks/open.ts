@@ -60,7 +60,7 @@ async function openPostgresEvents(
     deps: {
       events,
       webhooks,
-      onEvent: (event) => queue.enqueue(event),
+      onEvent: () => queue.enqueue(),
       deliveries: new PostgresEndpointDeliveries(db, clock, () => queue.enqueue()),
       checkWebhookUrl: (url, livemode) => guardedLookupCheck(url, livemode, allowPrivate),
     },

@@ -1,9 +1,9 @@
 // Delivery with orders in Postgres: the waiting deliveries are rows, inserted with their events;
 // every worker polls for due ones and claims a few (FOR UPDATE SKIP LOCKED, then a lease), so each
 // attempt is sent by exactly one worker, and a worker that dies mid-attempt only delays it until
-// its lease ends (at least once). A local create wakes this worker at once, and hands it the event
-// (its first attempt then reads nothing back); the successes of a claimed batch are settled in one
-// round trip, so deliveries take few of the connections that callers' orders need.
+// its lease ends (at least once). A local create wakes this worker at once. A claim brings what each
+// event is made of, and the successes of a claimed batch are settled in one round trip, so
+// deliveries take few of the connections that callers' orders need.
 import type {
   Clock,
   EventStore,
@@ -11,9 +11,10 @@ import type {
   WebhookEndpoint,
   WebhookStore,
 } from '../../src/api/orders/deps.ts';
-import { endpointDisabledEvent } from '../../src/api/orders/events/order-event.ts';
+import { endpointDisabledEvent, orderCreatedEvent } from '../../src/api/orders/events/order-event.ts';
 import { randomId, systemClock } from '../../src/api/orders/ids.ts';
 import type { PostgresDatabase } from '../stores/postgres/database.ts';
+import { toStoredOrder, type OrderRow } from '../stores/postgres/order-store.ts';
 import { postgresSql } from '../stores/postgres/sql.ts';
 import { attemptsIn, type Attempt } from './attempt.ts';
 import type { AttemptRecord } from './attempts.ts';
@@ -39,8 +40,21 @@ interface Claimed {
   event_id: string;
   endpoint_id: string;
   attempt: number;
+  /** The event made of the claimed row; undefined when it is gone. */
+  event: StoredEvent | undefined;
   /** The lease this worker holds it by (ISO). */
   lease: string;
+}
+
+/** A claim_deliveries row: the delivery, and its raised event's body or its order's columns. */
+type ClaimRow = Pick<Claimed, 'event_id' | 'endpoint_id' | 'attempt'> & { raised: StoredEvent | null } & (
+    OrderRow | { [K in keyof OrderRow]: null }
+  );
+
+/** The event a claimed row carries: a raised event as stored, an order's order.created made of it. */
+function claimedEvent(row: ClaimRow): StoredEvent | undefined {
+  if (row.raised) return row.raised;
+  return row.id === null ? undefined : orderCreatedEvent(toStoredOrder(row));
 }
 
 /** An attempt's columns, in insert_attempt's order. */
@@ -66,13 +80,8 @@ function succeededColumns(done: { record: AttemptRecord; lease: string }[]): unk
   return columns;
 }
 
-/** Events raised here and kept for their first attempt: far more than a burst leaves waiting. */
-export const recentEvents = 4096;
-
 /** One worker's share of the deliveries in Postgres. */
 export class PostgresDeliveryQueue implements DeliveryQueue {
-  /** Events this process raised, newest last, at most `recentEvents`: a claim names only ids. */
-  private readonly recent = new Map<string, StoredEvent>();
   /** Endpoints being disabled by this process right now. */
   private readonly disabling = new Set<string>();
   private readonly db: PostgresDatabase;
@@ -114,12 +123,8 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
     };
   }
 
-  /** A local event is in the table already: look for work now (and keep the event to send it). */
-  enqueue(event?: StoredEvent): void {
-    if (event) {
-      this.recent.set(event.id, event);
-      if (this.recent.size > recentEvents) this.recent.delete(this.recent.keys().next().value as string);
-    }
+  /** A local event is in the table already: look for work now. */
+  enqueue(): void {
     this.wake();
   }
 
@@ -128,11 +133,11 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
     while (!this.closed) {
       const now = this.o.clock.now();
       const lease = new Date(now + this.o.timeoutMs + 30_000).toISOString();
-      const claimed = await this.db.query<Omit<Claimed, 'lease'>>(
-        'claim_deliveries',
-        postgresSql('claim_deliveries'),
-        [new Date(now).toISOString(), lease, this.o.batch],
-      );
+      const claimed = await this.db.query<ClaimRow>('claim_deliveries', postgresSql('claim_deliveries'), [
+        new Date(now).toISOString(),
+        lease,
+        this.o.batch,
+      ]);
       if (claimed.length === 0) return;
       // One read per endpoint per batch: a batch is mostly deliveries to the same few endpoints.
       const endpoints = new Map<string, Promise<WebhookEndpoint | undefined>>();
@@ -142,7 +147,13 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
         return endpoint;
       };
       const succeeded: { record: AttemptRecord; lease: string }[] = [];
-      await Promise.all(claimed.map((c) => this.deliver({ ...c, lease }, endpointOf, succeeded)));
+      await Promise.all(
+        claimed.map((row) => {
+          const { event_id, endpoint_id, attempt } = row;
+          const c = { event_id, endpoint_id, attempt, event: claimedEvent(row), lease };
+          return this.deliver(c, endpointOf, succeeded);
+        }),
+      );
       if (succeeded.length > 0)
         await this.db.query(
           'deliveries_succeeded',
@@ -205,7 +216,7 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
     succeeded: { record: AttemptRecord; lease: string }[],
   ): Promise<void> {
     const endpoint = await endpointOf(c.endpoint_id);
-    const event = this.recent.get(c.event_id) ?? (await this.events.get(c.event_id));
+    const { event } = c;
     const settle = () =>
       this.db.query('delivery_settled', postgresSql('delivery_settled'), [
         c.event_id,

@@ -35,7 +35,8 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-interface OrderRow {
+/** An order's row as `orders` holds it (the driver's types). */
+export interface OrderRow {
   id: string;
   customer: string;
   lines: StoredOrder['lines'];
@@ -220,7 +221,7 @@ function columns(orders: StoredOrder[]): unknown[][] {
 }
 
 /** A row as the StoredOrder the journal would hold, its fields in the same order. */
-function toStoredOrder(row: OrderRow): StoredOrder {
+export function toStoredOrder(row: OrderRow): StoredOrder {
   return {
     id: row.id,
     customer: row.customer,
