@@ -1,7 +1,8 @@
 // Delivery with orders in Postgres: the waiting deliveries are rows, inserted with their events;
 // every worker polls for due ones and claims a few (FOR UPDATE SKIP LOCKED, then a lease), so each
 // attempt is sent by exactly one worker, and a worker that dies mid-attempt only delays it until
-// its lease ends (at least once). A local create wakes this worker at once. A claim brings what each
+// its lease ends (at least once). A local create wakes this worker at once, unless it found nothing
+// moments ago: then it looks once at the end of a short quiet spell. A claim brings what each
 // event is made of, and the successes of a claimed batch are settled in one round trip, so
 // deliveries take few of the connections that callers' orders need.
 import type {
@@ -34,6 +35,8 @@ export interface PostgresQueueOptions {
   batch?: number;
   /** How often to look for due deliveries (ms). */
   pollMs?: number;
+  /** After a look that found nothing, how long local creates wait before the next look (ms). */
+  quietMs?: number;
 }
 
 interface Claimed {
@@ -89,6 +92,10 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
   private readonly webhooks: WebhookStore;
   private readonly o: Required<Omit<PostgresQueueOptions, 'send' | 'random'>>;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** When `timer` fires (performance.now()). */
+  private timerAt = Number.POSITIVE_INFINITY;
+  /** When a look last found nothing due (performance.now()). */
+  private foundNothingAt = Number.NEGATIVE_INFINITY;
   private running: Promise<void> | null = null;
   private again = false;
   /** Why the last look for work failed, logged once until a look succeeds. */
@@ -120,6 +127,9 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
       timeoutMs,
       batch: options.batch ?? 16,
       pollMs: options.pollMs ?? 250,
+      // Without it a server with no endpoint made one empty claim per few creates (a fifth of its
+      // orders/s on one worker); with it a first attempt waits 50 ms at most more.
+      quietMs: options.quietMs ?? 50,
     };
   }
 
@@ -138,7 +148,10 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
         lease,
         this.o.batch,
       ]);
-      if (claimed.length === 0) return;
+      if (claimed.length === 0) {
+        this.foundNothingAt = performance.now();
+        return;
+      }
       // One read per endpoint per batch: a batch is mostly deliveries to the same few endpoints.
       const endpoints = new Map<string, Promise<WebhookEndpoint | undefined>>();
       const endpointOf = (id: string) => {
@@ -182,8 +195,11 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
       this.again = true;
       return;
     }
+    const quiet = this.foundNothingAt + this.o.quietMs - performance.now();
+    if (quiet > 0) return this.wakeIn(quiet);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.timerAt = Number.POSITIVE_INFINITY;
     this.running = this.runDue()
       .then(() => {
         if (this.failing !== null) console.error('Webhooks: delivering again');
@@ -204,9 +220,21 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
           this.wake();
           return;
         }
-        this.timer = setTimeout(() => this.wake(), this.o.pollMs);
-        this.timer.unref();
+        this.wakeIn(this.o.pollMs);
       });
+  }
+
+  /** Looks again in `ms`, unless a look is due sooner already. */
+  private wakeIn(ms: number): void {
+    const at = performance.now() + ms;
+    if (this.timer && this.timerAt <= at) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.wake();
+    }, ms);
+    this.timer.unref();
   }
 
   /** Makes one attempt; a success is pushed on `succeeded`, to be settled with its batch. */

@@ -3,7 +3,7 @@
 // once in a fault-free run, counted at the receiver; a success after a failure settles in one
 // statement and ends the streak; a 410 disables the endpoint for every worker. The events of a
 // claim are sent as it brings them (no event or order read per delivery), and a batch's successes
-// settle in one statement.
+// settle in one statement. A worker that found nothing does not look again on every local create.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StoredOrder } from '../../../src/api/orders/deps.ts';
 import { OrderDerivedEvents } from '../../../src/api/orders/events/derived-events.ts';
@@ -115,6 +115,33 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres', () => {
       [],
     );
     expect(left?.n).toBe(0);
+  });
+
+  it('after a look that found nothing, local creates wait out a quiet spell, then one look sends', async () => {
+    const url = await engines.postgres().createDatabase();
+    const r = await receiver();
+    const w = worker(url);
+    await w.webhooks.save(endpointAt(r.url, Date.now() - 60_000));
+    const queue = new PostgresDeliveryQueue(w.db, w.events, w.webhooks, {
+      send: httpSender(false),
+      quietMs: 300,
+      pollMs: 60_000,
+    });
+    const query = vi.spyOn(w.db, 'query');
+    const claims = () => query.mock.calls.filter(([name]) => name === 'claim_deliveries').length;
+    try {
+      await queue.runDue();
+      const before = claims();
+      queue.start();
+      for (let n = 0; n < 50; n++) queue.enqueue();
+      expect(claims()).toBe(before);
+      await w.orders.create(orderAt(1, Date.now()));
+      queue.enqueue();
+      await vi.waitFor(() => expect(r.received).toHaveLength(1), { timeout: 10_000 });
+    } finally {
+      query.mockRestore();
+      await queue.close();
+    }
   });
 
   it('a success after a failure records both attempts, ends the failing streak and settles the delivery', async () => {
