@@ -44,6 +44,16 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres', () => {
     return { db, orders, events, webhooks, queue };
   }
 
+  /** How many deliveries wait in the database (settled ones are deleted). */
+  async function deliveriesLeft(db: PostgresDatabase): Promise<number | undefined> {
+    const [left] = await db.query<{ n: number }>(
+      'left',
+      'select count(*)::int as n from webhook_deliveries',
+      [],
+    );
+    return left?.n;
+  }
+
   async function receiver(answer?: Parameters<typeof startReceiver>[0]): Promise<Receiver> {
     const r = await startReceiver(answer);
     open.push(r);
@@ -66,12 +76,7 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres', () => {
     }
     expect(counts.size).toBe(300);
     expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
-    const [left] = await a.db.query<{ n: number }>(
-      'left',
-      'select count(*)::int as n from webhook_deliveries',
-      [],
-    );
-    expect(left?.n).toBe(0);
+    expect(await deliveriesLeft(a.db)).toBe(0);
     const body = JSON.parse(r.received[0]?.body ?? '{}') as { request: { id: string } };
     expect(body.request.id).toMatch(/^req_test\d+$/);
   });
@@ -109,12 +114,7 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres', () => {
       [],
     );
     expect(attempts).toEqual([{ outcome: 'succeeded', n: 8 }]);
-    const [left] = await w.db.query<{ n: number }>(
-      'left',
-      'select count(*)::int as n from webhook_deliveries',
-      [],
-    );
-    expect(left?.n).toBe(0);
+    expect(await deliveriesLeft(w.db)).toBe(0);
   });
 
   it('after a look that found nothing, local creates wait out a quiet spell, then one look sends', async () => {
@@ -169,12 +169,7 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres', () => {
     );
     expect(attempts.map((a) => a.outcome)).toEqual(['retrying', 'succeeded']);
     expect(await streak()).toEqual([{ failing: false }]);
-    const [left] = await w.db.query<{ n: number }>(
-      'left',
-      'select count(*)::int as n from webhook_deliveries',
-      [],
-    );
-    expect(left?.n).toBe(0);
+    expect(await deliveriesLeft(w.db)).toBe(0);
   });
 
   it('a 410 disables the endpoint, drops its deliveries and raises endpoint.disabled to its subscribers', async () => {
