@@ -1,6 +1,5 @@
 // One Redis connection for the API's counters and claims: each update is one Lua script (atomic
-// in Redis, so budgets are exact across processes), the commands of one turn of the event loop
-// are sent together (auto-pipelining), every command has a deadline, and a Redis
+// in Redis, so budgets are exact across processes), every command has a deadline, and a Redis
 // that is down, restarting or too slow turns into StoreUnavailableError: at once while the client
 // waits to reconnect, within the command deadline while it is connecting. Commands cut off by a
 // lost connection fail rather than being resent after a reconnect (a resent increment could count
@@ -59,8 +58,6 @@ export class RedisConnection {
       maxRetriesPerRequest: 0,
       retryStrategy: (attempt) => Math.min(attempt * 100, redisLimits.maxReconnectDelayMs),
       connectionName: 'estate-orders-api',
-      // One write per turn of the event loop (decisions: "Redis: one Lua script per update").
-      enableAutoPipelining: true,
     });
     // Without a listener an error event would end the process; the next command reports the outage.
     this.redis.on('error', () => undefined);
