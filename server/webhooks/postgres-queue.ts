@@ -5,20 +5,20 @@
 // moments ago: then it looks once at the end of a short quiet spell. A claim brings what each
 // event is made of, and the successes of a claimed batch are settled in one round trip, so
 // deliveries take few of the connections that callers' orders need.
-import type {
-  Clock,
-  EventStore,
-  StoredEvent,
-  WebhookEndpoint,
-  WebhookStore,
-} from '../../src/api/orders/deps.ts';
-import { endpointDisabledEvent, orderCreatedEvent } from '../../src/api/orders/events/order-event.ts';
+import type { Clock, EventStore, WebhookEndpoint, WebhookStore } from '../../src/api/orders/deps.ts';
+import { endpointDisabledEvent } from '../../src/api/orders/events/order-event.ts';
 import { randomId, systemClock } from '../../src/api/orders/ids.ts';
 import type { PostgresDatabase } from '../stores/postgres/database.ts';
-import { toStoredOrder, type OrderRow } from '../stores/postgres/order-store.ts';
 import { postgresSql } from '../stores/postgres/sql.ts';
 import { attemptsIn, type Attempt } from './attempt.ts';
-import type { AttemptRecord } from './attempts.ts';
+import {
+  attemptRow,
+  claimedEvent,
+  succeededColumns,
+  type Claimed,
+  type ClaimRow,
+  type Succeeded,
+} from './postgres-rows.ts';
 import type { DeliveryQueue } from './queue.ts';
 import { attemptTimeoutMs, disableAfterMs, jitterRandom } from './schedule.ts';
 import { httpSender, type Sender } from './sender.ts';
@@ -37,50 +37,6 @@ export interface PostgresQueueOptions {
   pollMs?: number;
   /** After a look that found nothing, how long local creates wait before the next look (ms). */
   quietMs?: number;
-}
-
-interface Claimed {
-  event_id: string;
-  endpoint_id: string;
-  attempt: number;
-  /** The event made of the claimed row; undefined when it is gone. */
-  event: StoredEvent | undefined;
-  /** The lease this worker holds it by (ISO). */
-  lease: string;
-}
-
-/** A claim_deliveries row: the delivery, and its raised event's body or its order's columns. */
-type ClaimRow = Pick<Claimed, 'event_id' | 'endpoint_id' | 'attempt'> & { raised: StoredEvent | null } & (
-    OrderRow | { [K in keyof OrderRow]: null }
-  );
-
-/** The event a claimed row carries: a raised event as stored, an order's order.created made of it. */
-function claimedEvent(row: ClaimRow): StoredEvent | undefined {
-  if (row.raised) return row.raised;
-  return row.id === null ? undefined : orderCreatedEvent(toStoredOrder(row));
-}
-
-/** An attempt's columns, in insert_attempt's order. */
-const attemptRow = (r: AttemptRecord) => [
-  r.event_id,
-  r.endpoint_id,
-  r.event_type,
-  r.environment,
-  r.attempt,
-  r.at,
-  r.status,
-  r.error,
-  r.latency_ms,
-  r.outcome,
-  r.next_at,
-];
-
-/** The columns of deliveries_succeeded: one array per column of insert_attempt, then the leases. */
-function succeededColumns(done: { record: AttemptRecord; lease: string }[]): unknown[][] {
-  const columns: unknown[][] = Array.from({ length: 12 }, () => []);
-  for (const { record, lease } of done)
-    [...attemptRow(record), lease].forEach((value, i) => columns[i]?.push(value));
-  return columns;
 }
 
 /** One worker's share of the deliveries in Postgres. */
@@ -159,21 +115,30 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
         if (!endpoint) endpoints.set(id, (endpoint = Promise.resolve(this.webhooks.get(id))));
         return endpoint;
       };
-      const succeeded: { record: AttemptRecord; lease: string }[] = [];
-      await Promise.all(
+      const succeeded: Succeeded[] = [];
+      const outcomes = await Promise.allSettled(
         claimed.map((row) => {
           const { event_id, endpoint_id, attempt } = row;
           const c = { event_id, endpoint_id, attempt, event: claimedEvent(row), lease };
           return this.deliver(c, endpointOf, succeeded);
         }),
       );
-      if (succeeded.length > 0)
-        await this.db.query(
-          'deliveries_succeeded',
-          postgresSql('deliveries_succeeded'),
-          succeededColumns(succeeded),
-        );
+      // the successes are settled even when a sibling's failure path threw
+      await this.settleSucceeded(succeeded);
+      const thrown = outcomes.find((o) => o.status === 'rejected');
+      if (thrown) throw thrown.reason;
     }
+  }
+
+  /** Settles the successes waiting in `succeeded` (taking them out of it) in one statement. */
+  private async settleSucceeded(succeeded: Succeeded[]): Promise<void> {
+    const done = succeeded.splice(0);
+    if (done.length > 0)
+      await this.db.query(
+        'deliveries_succeeded',
+        postgresSql('deliveries_succeeded'),
+        succeededColumns(done),
+      );
   }
 
   /** Polls on its own from now on. */
@@ -241,7 +206,7 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
   private async deliver(
     c: Claimed,
     endpointOf: (id: string) => Promise<WebhookEndpoint | undefined>,
-    succeeded: { record: AttemptRecord; lease: string }[],
+    succeeded: Succeeded[],
   ): Promise<void> {
     const endpoint = await endpointOf(c.endpoint_id);
     const { event } = c;
@@ -254,6 +219,8 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
     if (!endpoint || endpoint.status !== 'enabled' || !event) return void (await settle());
     const result = await this.o.attempt(event, endpoint, c.attempt);
     if (!result.failed) return void succeeded.push({ record: result.record, lease: c.lease });
+    // A success of this batch to the endpoint ended its streak before this failure: record it first.
+    if (succeeded.some((s) => s.record.endpoint_id === endpoint.id)) await this.settleSucceeded(succeeded);
     const [streak] = await this.db.query<{ failing_since: Date | null }>(
       'endpoint_streak',
       postgresSql('endpoint_streak'),

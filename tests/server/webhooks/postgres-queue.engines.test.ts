@@ -3,9 +3,10 @@
 // once in a fault-free run, counted at the receiver; a success after a failure settles in one
 // statement and ends the streak; a 410 disables the endpoint for every worker. The events of a
 // claim are sent as it brings them (no event or order read per delivery), and a batch's successes
-// settle in one statement. A worker that found nothing does not look again on every local create.
+// settle in one statement, even when a sibling's attempt throws, and before a later failure to the
+// same endpoint is judged. A worker that found nothing does not look again on every local create.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StoredOrder } from '../../../src/api/orders/deps.ts';
+import type { StoredEvent, StoredOrder, WebhookEndpoint } from '../../../src/api/orders/deps.ts';
 import { OrderDerivedEvents } from '../../../src/api/orders/events/derived-events.ts';
 import {
   endpointDisabledEvent,
@@ -15,6 +16,7 @@ import {
 import { PostgresDatabase } from '../../../server/stores/postgres/database.ts';
 import { PostgresRaisedEvents, PostgresWebhookStore } from '../../../server/stores/postgres/event-stores.ts';
 import { PostgresOrderStore } from '../../../server/stores/postgres/order-store.ts';
+import type { Attempt, AttemptResult } from '../../../server/webhooks/attempt.ts';
 import { PostgresDeliveryQueue } from '../../../server/webhooks/postgres-queue.ts';
 import { httpSender } from '../../../server/webhooks/sender.ts';
 import { enginesAvailable, useEngines } from '../../helpers/engines.ts';
@@ -142,6 +144,86 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres', () => {
       query.mockRestore();
       await queue.close();
     }
+  });
+
+  /** A queue on `w`'s stores whose attempts `attempt` makes (no HTTP). */
+  function queueWith(w: ReturnType<typeof worker>, attempt: Attempt): PostgresDeliveryQueue {
+    const queue = new PostgresDeliveryQueue(w.db, w.events, w.webhooks, { attempt });
+    open.push(queue);
+    return queue;
+  }
+
+  /** The result of an attempt at `at`: a 204, or a 500 to be retried. */
+  function judged(event: StoredEvent, endpoint: WebhookEndpoint, ok: boolean, at: number): AttemptResult {
+    const record = {
+      event_id: event.id,
+      endpoint_id: endpoint.id,
+      event_type: event.type,
+      environment: event.environment,
+      attempt: 1,
+      at: new Date(at).toISOString(),
+      status: ok ? 204 : 500,
+      error: null,
+      latency_ms: 1,
+      outcome: ok ? ('succeeded' as const) : ('retrying' as const),
+      next_at: ok ? null : new Date(at + 5_000).toISOString(),
+    };
+    return { record, gone: false, failed: !ok, retryAtMs: ok ? null : at + 5_000 };
+  }
+
+  it("records a batch's successes even when a sibling's attempt throws", async () => {
+    const url = await engines.postgres().createDatabase();
+    const w = worker(url);
+    const now = Date.now();
+    await w.webhooks.save(endpointAt('http://127.0.0.1:9/hooks', now - 60_000));
+    await Promise.all([1, 2, 3, 4, 5].map((n) => w.orders.create(orderAt(n, now - 1000 + n))));
+    const queue = queueWith(w, (event, endpoint) =>
+      event.id === 'evt_test3'
+        ? Promise.reject(new Error('the delivery thread died'))
+        : Promise.resolve(judged(event, endpoint, true, Date.now())),
+    );
+    await expect(queue.runDue()).rejects.toThrow('the delivery thread died');
+    const attempts = await w.db.query<{ event_id: string }>(
+      'attempts',
+      'select event_id from webhook_attempts order by event_id',
+      [],
+    );
+    expect(attempts.map((a) => a.event_id)).toEqual(['evt_test1', 'evt_test2', 'evt_test4', 'evt_test5']);
+    expect(await deliveriesLeft(w.db)).toBe(1);
+  });
+
+  it('a failure after a success of the same batch starts a new failing streak, and does not disable the endpoint', async () => {
+    const url = await engines.postgres().createDatabase();
+    const w = worker(url);
+    const now = Date.now();
+    await w.webhooks.save(endpointAt('http://127.0.0.1:9/hooks', now - 7 * 86_400_000));
+    // the endpoint's last delivery failed for good six days ago (past the five days that disable it)
+    await w.db.query(
+      'old streak',
+      "update webhook_endpoints set failing_since = now() - interval '6 days'",
+      [],
+    );
+    await w.orders.create(orderAt(1, now - 2));
+    await w.orders.create(orderAt(2, now - 1));
+    let firstDone!: () => void;
+    const first = new Promise<void>((resolve) => (firstDone = resolve));
+    const queue = queueWith(w, async (event, endpoint) => {
+      if (event.id === 'evt_test1') {
+        const result = judged(event, endpoint, true, Date.now());
+        setImmediate(firstDone);
+        return result;
+      }
+      await first; // the failure comes after the success
+      return judged(event, endpoint, false, Date.now());
+    });
+    await queue.runDue();
+    expect(await w.webhooks.get('we_test1')).toMatchObject({ status: 'enabled' });
+    const [streak] = await w.db.query<{ hours: number }>(
+      'streak',
+      'select (extract(epoch from now() - failing_since) / 3600)::float8 as hours from webhook_endpoints',
+      [],
+    );
+    expect(streak?.hours).toBeLessThan(1);
   });
 
   it('a success after a failure records both attempts, ends the failing streak and settles the delivery', async () => {
