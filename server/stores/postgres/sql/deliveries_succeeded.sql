@@ -12,9 +12,14 @@ with done as (
   insert into webhook_attempts (event_id, endpoint_id, event_type, environment, attempt, at, status, error, latency_ms, outcome, next_at)
   select event_id, endpoint_id, event_type, environment, attempt, at, status, error, latency_ms, outcome, next_at
   from done
-), streak as (
-  update webhook_endpoints set failing_since = null
+), failing as (
+  -- locked in id order: two workers ending the same streaks cannot deadlock
+  select id from webhook_endpoints
   where id in (select endpoint_id from done) and failing_since is not null
+  order by id
+  for update
+), streak as (
+  update webhook_endpoints e set failing_since = null from failing where e.id = failing.id
 )
 delete from webhook_deliveries w
 using done
