@@ -17,7 +17,7 @@ import {
   succeededColumns,
   type Claimed,
   type ClaimRow,
-  type Succeeded,
+  type BatchSuccesses,
 } from './postgres-rows.ts';
 import type { DeliveryQueue } from './queue.ts';
 import { attemptTimeoutMs, disableAfterMs, jitterRandom } from './schedule.ts';
@@ -115,30 +115,29 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
         if (!endpoint) endpoints.set(id, (endpoint = Promise.resolve(this.webhooks.get(id))));
         return endpoint;
       };
-      const succeeded: Succeeded[] = [];
+      const successes: BatchSuccesses = { waiting: [], endpoints: new Set(), settled: Promise.resolve() };
       const outcomes = await Promise.allSettled(
         claimed.map((row) => {
           const { event_id, endpoint_id, attempt } = row;
           const c = { event_id, endpoint_id, attempt, event: claimedEvent(row), lease };
-          return this.deliver(c, endpointOf, succeeded);
+          return this.deliver(c, endpointOf, successes);
         }),
       );
       // the successes are settled even when a sibling's failure path threw
-      await this.settleSucceeded(succeeded);
+      await this.settleSucceeded(successes);
       const thrown = outcomes.find((o) => o.status === 'rejected');
       if (thrown) throw thrown.reason;
     }
   }
 
-  /** Settles the successes waiting in `succeeded` (taking them out of it) in one statement. */
-  private async settleSucceeded(succeeded: Succeeded[]): Promise<void> {
-    const done = succeeded.splice(0);
-    if (done.length > 0)
-      await this.db.query(
-        'deliveries_succeeded',
-        postgresSql('deliveries_succeeded'),
-        succeededColumns(done),
-      );
+  /** Settles a batch's waiting successes in one statement, after any settling of them under way. */
+  private settleSucceeded(successes: BatchSuccesses): Promise<void> {
+    const done = successes.waiting.splice(0);
+    const sql = postgresSql('deliveries_succeeded');
+    successes.settled = successes.settled.then(async () => {
+      if (done.length > 0) await this.db.query('deliveries_succeeded', sql, succeededColumns(done));
+    });
+    return successes.settled;
   }
 
   /** Polls on its own from now on. */
@@ -202,11 +201,11 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
     this.timer.unref();
   }
 
-  /** Makes one attempt; a success is pushed on `succeeded`, to be settled with its batch. */
+  /** Makes one attempt; a success waits in `successes`, to be settled with its batch. */
   private async deliver(
     c: Claimed,
     endpointOf: (id: string) => Promise<WebhookEndpoint | undefined>,
-    succeeded: Succeeded[],
+    successes: BatchSuccesses,
   ): Promise<void> {
     const endpoint = await endpointOf(c.endpoint_id);
     const { event } = c;
@@ -218,9 +217,13 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
       ]);
     if (!endpoint || endpoint.status !== 'enabled' || !event) return void (await settle());
     const result = await this.o.attempt(event, endpoint, c.attempt);
-    if (!result.failed) return void succeeded.push({ record: result.record, lease: c.lease });
+    if (!result.failed) {
+      successes.waiting.push({ record: result.record, lease: c.lease });
+      successes.endpoints.add(endpoint.id);
+      return;
+    }
     // A success of this batch to the endpoint ended its streak before this failure: record it first.
-    if (succeeded.some((s) => s.record.endpoint_id === endpoint.id)) await this.settleSucceeded(succeeded);
+    if (successes.endpoints.has(endpoint.id)) await this.settleSucceeded(successes);
     const [streak] = await this.db.query<{ failing_since: Date | null }>(
       'endpoint_streak',
       postgresSql('endpoint_streak'),

@@ -43,6 +43,14 @@ export const attemptRow = (r: AttemptRecord) => [
   r.next_at,
 ];
 
+/** A claimed batch's successes: those waiting to be settled, and the last settling of them. */
+export interface BatchSuccesses {
+  waiting: Succeeded[];
+  /** Endpoints this batch has had a success to (waiting or settled). */
+  endpoints: Set<string>;
+  settled: Promise<void>;
+}
+
 /** A successful attempt, settled with the rest of its batch. */
 export interface Succeeded {
   record: AttemptRecord;
