@@ -11,6 +11,29 @@ export function processCpuMs(pid: number | undefined): number | null {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** CPU time so far of each process of `pids` that can still be read, in ms by pid (empty off Linux). */
+export function cpuByPid(pids: number[]): Map<number, number> {
+  const readings = new Map<number, number>();
+  for (const pid of pids) {
+    const ms = processCpuMs(pid);
+    if (ms !== null) readings.set(pid, ms);
+  }
+  return readings;
+}
+
+/**
+ * CPU used since `before` by the processes `pids` names now, in ms; null when none can be read (off
+ * Linux). A process started since counts whole; one that ended since cannot be read, and its share
+ * is left out (Postgres ends a backend when the pool closes an idle connection).
+ */
+export function cpuSince(before: Map<number, number>, pids: number[]): number | null {
+  const now = cpuByPid(pids);
+  if (now.size === 0) return null;
+  let total = 0;
+  for (const [pid, ms] of now) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
 /** A process's resident memory now, in MB; NaN off Linux. */
 export function processRssMb(pid: number | undefined): number {
   const status = `/proc/${pid}/status`;

@@ -30,7 +30,7 @@ import {
   type BenchReceiver,
   type TargetKind,
 } from '../orders-targets.ts';
-import { median, processCpuMs, processRssMb } from '../process-stats.ts';
+import { cpuByPid, cpuSince, median, processRssMb } from '../process-stats.ts';
 import type { BenchSuite } from '../run.ts';
 import { benchServerFiles } from '../workspace-copy.ts';
 
@@ -70,17 +70,6 @@ async function load(url: string, body: string, seconds: number): Promise<autocan
     headers: { authorization: `Bearer ${benchKey}`, 'content-type': 'application/json' },
     body,
   });
-}
-
-/** CPU time so far of every process in `pids`, in ms; null off Linux. */
-function cpuMs(pids: number[]): number | null {
-  let total = 0;
-  for (const pid of pids) {
-    const ms = processCpuMs(pid);
-    if (ms === null) return null;
-    total += ms;
-  }
-  return total;
 }
 
 /** The answers of a load that were not 201, by status, plus connection errors. */
@@ -127,30 +116,27 @@ async function measure(
   try {
     if (kind !== bare) await subscribe(target.url, receiver);
     const first = await receiver.deliveries();
-    const cpuStart = cpuMs(target.pids());
+    const cpuStart = cpuByPid(target.pids());
     const warmup = await load(target.url, body, warmupS);
-    const [pids, enginePids] = [target.pids(), target.enginePids()];
-    const before = [cpuMs(pids), cpuMs(enginePids)];
+    const before = [cpuByPid(target.pids()), cpuByPid(target.enginePids())] as const;
     const delivered = await receiver.deliveries();
     const result = await load(target.url, body, durationS);
-    const after = [cpuMs(pids), cpuMs(enginePids)];
+    const used = [cpuSince(before[0], target.pids()), cpuSince(before[1], target.enginePids())];
     const deliveriesPerS = ((await receiver.deliveries()) - delivered) / durationS;
     const created = warmup['2xx'] + result['2xx'];
     const drainS = kind === bare ? 0 : await drained(receiver, first + created);
-    const cpuEnd = cpuMs(pids);
-    const cpuAllInUs = cpuStart === null || cpuEnd === null ? NaN : ((cpuEnd - cpuStart) * 1000) / created;
+    const allIn = cpuSince(cpuStart, target.pids());
+    const cpuAllInUs = allIn === null ? NaN : (allIn * 1000) / created;
     const perRequest = (i: number) => {
-      const [b, a] = [before[i], after[i]];
-      return b === null || b === undefined || a === null || a === undefined
-        ? NaN
-        : ((a - b) * 1000) / result.requests.total;
+      const ms = used[i];
+      return ms === null || ms === undefined ? NaN : (ms * 1000) / result.requests.total;
     };
     return {
       rps: result.requests.average,
       p99: result.latency.p99,
       cpuUs: perRequest(0),
       engineCpuUs: perRequest(1),
-      rssMb: pids.reduce((sum, pid) => sum + processRssMb(pid), 0),
+      rssMb: target.pids().reduce((sum, pid) => sum + processRssMb(pid), 0),
       deliveriesPerS,
       drainS,
       cpuAllInUs,
