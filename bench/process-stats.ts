@@ -22,13 +22,14 @@ export function cpuByPid(pids: number[]): Map<number, number> {
 }
 
 /**
- * CPU used since `before` by the processes `pids` names now, in ms; null when none can be read (off
- * Linux). A process started since counts whole; one that ended since cannot be read, and its share
- * is left out (Postgres ends a backend when the pool closes an idle connection).
+ * CPU used since `before` by the processes `pids` names now, in ms: 0 for none, null when none of
+ * them can be read (off Linux). A process started since counts whole; one that ended since cannot
+ * be read, and its share is left out (Postgres ends a backend when the pool closes an idle
+ * connection).
  */
 export function cpuSince(before: Map<number, number>, pids: number[]): number | null {
   const now = cpuByPid(pids);
-  if (now.size === 0) return null;
+  if (now.size === 0) return pids.length === 0 ? 0 : null;
   let total = 0;
   for (const [pid, ms] of now) total += ms - (before.get(pid) ?? 0);
   return total;

@@ -35,8 +35,9 @@ describe.runIf(process.platform === 'linux')('cpuSince', () => {
     expect(used!).toBeGreaterThanOrEqual(250);
   });
 
-  it('is null when no process can be read', () => {
+  it('is null when no process can be read, and 0 for no process (a server without engines)', () => {
     expect(cpuSince(new Map(), [2 ** 22 + 1])).toBeNull();
+    expect(cpuSince(new Map(), [])).toBe(0);
   });
 });
 
