@@ -14,7 +14,7 @@ import { systemClock } from '../../src/api/orders/ids.ts';
 import { endpointDisabledEvent, subscribes } from '../../src/api/orders/events/order-event.ts';
 import { randomId } from '../../src/api/orders/ids.ts';
 import { attemptsIn, type Attempt } from './attempt.ts';
-import type { DeliveryQueue } from './queue.ts';
+import { attemptsInFlight, type DeliveryQueue } from './queue.ts';
 import type { AttemptLog } from './attempts.ts';
 import { DeliveryOutcomes } from './outcomes.ts';
 import { eventsOfEndpoint } from './endpoint-events.ts';
@@ -80,7 +80,7 @@ export class Deliverer implements DeliveryQueue {
       clock: systemClock,
       random: jitterRandom,
       timeoutMs: attemptTimeoutMs,
-      concurrency: 64,
+      concurrency: attemptsInFlight,
       ...options,
     };
     const attempt =

@@ -19,7 +19,7 @@ import {
   type ClaimRow,
   type BatchSuccesses,
 } from './postgres-rows.ts';
-import type { DeliveryQueue } from './queue.ts';
+import { attemptsInFlight, type DeliveryQueue } from './queue.ts';
 import { attemptTimeoutMs, disableAfterMs, jitterRandom } from './schedule.ts';
 import { httpSender, type Sender } from './sender.ts';
 
@@ -81,7 +81,7 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
         }),
       clock,
       timeoutMs,
-      batch: options.batch ?? 16,
+      batch: options.batch ?? attemptsInFlight,
       pollMs: options.pollMs ?? 250,
       // Without it a server with no endpoint made one empty claim per few creates (a fifth of its
       // orders/s on one worker); with it a first attempt waits 50 ms at most more.

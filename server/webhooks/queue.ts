@@ -2,6 +2,13 @@
 // share (PostgresDeliveryQueue).
 import type { StoredEvent } from '../../src/api/orders/deps.ts';
 
+/**
+ * Attempts one process has in flight at once, whichever queue: the in-process Deliverer's
+ * concurrency, and how many deliveries a Postgres worker claims together (it sends a claimed batch
+ * at once, and claims again when the batch is settled).
+ */
+export const attemptsInFlight = 64;
+
 /** Delivers events: in process (Deliverer), or a worker's share of Postgres's (PostgresDeliveryQueue). */
 export interface DeliveryQueue {
   /** An event is durable (deps.onEvent): deliver it; returns at once. */

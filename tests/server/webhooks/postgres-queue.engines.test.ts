@@ -5,6 +5,7 @@
 // claim are sent as it brings them (no event or order read per delivery), and a batch's successes
 // settle in one statement, even when a sibling's attempt throws, and before a later failure to the
 // same endpoint is judged. A worker that found nothing does not look again on every local create.
+// One claim takes as many deliveries as the embedded queue has in flight.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StoredEvent, StoredOrder, WebhookEndpoint } from '../../../src/api/orders/deps.ts';
 import { OrderDerivedEvents } from '../../../src/api/orders/events/derived-events.ts';
@@ -18,6 +19,7 @@ import { PostgresRaisedEvents, PostgresWebhookStore } from '../../../server/stor
 import { PostgresOrderStore } from '../../../server/stores/postgres/order-store.ts';
 import type { Attempt, AttemptResult } from '../../../server/webhooks/attempt.ts';
 import { PostgresDeliveryQueue } from '../../../server/webhooks/postgres-queue.ts';
+import { attemptsInFlight } from '../../../server/webhooks/queue.ts';
 import { httpSender } from '../../../server/webhooks/sender.ts';
 import { enginesAvailable, useEngines } from '../../helpers/engines.ts';
 import { endpointAt, orderAt } from './fixture.ts';
@@ -116,6 +118,29 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres', () => {
       [],
     );
     expect(attempts).toEqual([{ outcome: 'succeeded', n: 8 }]);
+    expect(await deliveriesLeft(w.db)).toBe(0);
+  });
+
+  it('claims as many deliveries at once as the embedded queue has in flight', async () => {
+    const url = await engines.postgres().createDatabase();
+    const r = await receiver();
+    const w = worker(url);
+    const now = Date.now();
+    await w.webhooks.save(endpointAt(r.url, now - 60_000));
+    await Promise.all(
+      Array.from({ length: attemptsInFlight }, (_, n) => w.orders.create(orderAt(n + 1, now - 1000 + n))),
+    );
+    const queue = new PostgresDeliveryQueue(w.db, w.events, w.webhooks, { send: httpSender(false) });
+    open.push(queue);
+    const query = vi.spyOn(w.db, 'query');
+    try {
+      await queue.runDue();
+      // one claim brings them all; the second finds nothing
+      expect(query.mock.calls.filter(([name]) => name === 'claim_deliveries')).toHaveLength(2);
+    } finally {
+      query.mockRestore();
+    }
+    expect(r.received).toHaveLength(attemptsInFlight);
     expect(await deliveriesLeft(w.db)).toBe(0);
   });
 
