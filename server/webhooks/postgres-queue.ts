@@ -132,11 +132,20 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
 
   /** Settles a batch's waiting successes in one statement, after any settling of them under way. */
   private settleSucceeded(successes: BatchSuccesses): Promise<void> {
-    const done = successes.waiting.splice(0);
     const sql = postgresSql('deliveries_succeeded');
-    successes.settled = successes.settled.then(async () => {
-      if (done.length > 0) await this.db.query('deliveries_succeeded', sql, succeededColumns(done));
-    });
+    const settle = async () => {
+      // what waits when its turn comes: a settling that failed before left its rows to this one
+      const done = successes.waiting.splice(0);
+      if (done.length === 0) return;
+      try {
+        await this.db.query('deliveries_succeeded', sql, succeededColumns(done));
+      } catch (error) {
+        successes.waiting.unshift(...done); // the batch's last settling tries them again
+        throw error;
+      }
+    };
+    // after the settling under way, whether it succeeded or not
+    successes.settled = successes.settled.then(settle, settle);
     return successes.settled;
   }
 

@@ -253,6 +253,47 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres', () => {
     expect(streak?.hours).toBeLessThan(1);
   });
 
+  it('a settling that fails leaves its successes to the next one of the batch', async () => {
+    const url = await engines.postgres().createDatabase();
+    const w = worker(url);
+    const now = Date.now();
+    await w.webhooks.save(endpointAt('http://127.0.0.1:9/hooks', now - 60_000));
+    await w.orders.create(orderAt(1, now - 2));
+    await w.orders.create(orderAt(2, now - 1));
+    let firstDone!: () => void;
+    const first = new Promise<void>((resolve) => (firstDone = resolve));
+    // a success, then a failure to the same endpoint: the failure settles the success first, and
+    // that settling fails once (a connection reset)
+    const queue = queueWith(w, async (event, endpoint) => {
+      if (event.id === 'evt_test1') {
+        setImmediate(firstDone);
+        return judged(event, endpoint, true, Date.now());
+      }
+      await first;
+      return judged(event, endpoint, false, Date.now());
+    });
+    const query = w.db.query.bind(w.db);
+    let resets = 0;
+    vi.spyOn(w.db, 'query').mockImplementation((name, sql, params) => {
+      if (name === 'deliveries_succeeded' && resets++ === 0) return Promise.reject(new Error('reset'));
+      return query(name, sql, params);
+    });
+    await expect(queue.runDue()).rejects.toThrow('reset');
+    vi.restoreAllMocks();
+    const settled = await w.db.query<{ event_id: string }>(
+      'attempts',
+      "select event_id from webhook_attempts where outcome = 'succeeded'",
+      [],
+    );
+    expect(settled).toEqual([{ event_id: 'evt_test1' }]);
+    const left = await w.db.query<{ event_id: string }>(
+      'left',
+      'select event_id from webhook_deliveries order by 1',
+      [],
+    );
+    expect(left).toEqual([{ event_id: 'evt_test2' }]); // the failure's, sent again after its lease
+  });
+
   it('a success after a failure records both attempts, ends the failing streak and settles the delivery', async () => {
     const url = await engines.postgres().createDatabase();
     const r = await receiver((n) => ({ status: n === 0 ? 500 : 204 }));
