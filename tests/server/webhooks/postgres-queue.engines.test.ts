@@ -178,6 +178,21 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres', () => {
     return queue;
   }
 
+  /** A queue whose attempt of evt_test1 succeeds, and whose other attempts fail once it has. */
+  function successThenFailures(w: ReturnType<typeof worker>): PostgresDeliveryQueue {
+    let firstDone!: () => void;
+    const first = new Promise<void>((resolve) => (firstDone = resolve));
+    return queueWith(w, async (event, endpoint) => {
+      if (event.id === 'evt_test1') {
+        const result = judged(event, endpoint, true, Date.now());
+        setImmediate(firstDone);
+        return result;
+      }
+      await first; // the failure comes after the success
+      return judged(event, endpoint, false, Date.now());
+    });
+  }
+
   /** The result of an attempt at `at`: a 204, or a 500 to be retried. */
   function judged(event: StoredEvent, endpoint: WebhookEndpoint, ok: boolean, at: number): AttemptResult {
     const record = {
@@ -232,17 +247,7 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres', () => {
     await w.orders.create(orderAt(1, now - 3));
     await w.orders.create(orderAt(2, now - 2));
     await w.orders.create(orderAt(3, now - 1));
-    let firstDone!: () => void;
-    const first = new Promise<void>((resolve) => (firstDone = resolve));
-    const queue = queueWith(w, async (event, endpoint) => {
-      if (event.id === 'evt_test1') {
-        const result = judged(event, endpoint, true, Date.now());
-        setImmediate(firstDone);
-        return result;
-      }
-      await first; // the failure comes after the success
-      return judged(event, endpoint, false, Date.now());
-    });
+    const queue = successThenFailures(w);
     await queue.runDue();
     expect(await w.webhooks.get('we_test1')).toMatchObject({ status: 'enabled' });
     const [streak] = await w.db.query<{ hours: number }>(
@@ -260,18 +265,9 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres', () => {
     await w.webhooks.save(endpointAt('http://127.0.0.1:9/hooks', now - 60_000));
     await w.orders.create(orderAt(1, now - 2));
     await w.orders.create(orderAt(2, now - 1));
-    let firstDone!: () => void;
-    const first = new Promise<void>((resolve) => (firstDone = resolve));
     // a success, then a failure to the same endpoint: the failure settles the success first, and
     // that settling fails once (a connection reset)
-    const queue = queueWith(w, async (event, endpoint) => {
-      if (event.id === 'evt_test1') {
-        setImmediate(firstDone);
-        return judged(event, endpoint, true, Date.now());
-      }
-      await first;
-      return judged(event, endpoint, false, Date.now());
-    });
+    const queue = successThenFailures(w);
     const query = w.db.query.bind(w.db);
     let resets = 0;
     vi.spyOn(w.db, 'query').mockImplementation((name, sql, params) => {
