@@ -1,5 +1,5 @@
 // Delivery with orders in Postgres: the waiting deliveries are rows, inserted with their events;
-// every worker polls for due ones and claims a few (FOR UPDATE SKIP LOCKED, then a lease), so each
+// every worker polls for due ones and claims up to 64 (FOR UPDATE SKIP LOCKED, then a lease), so each
 // attempt is sent by exactly one worker, and a worker that dies mid-attempt only delays it until
 // its lease ends (at least once). A local create wakes this worker at once, unless it found nothing
 // moments ago: then it looks once at the end of a short quiet spell. A claim brings what each
