@@ -15,15 +15,14 @@ export class OrderIndex {
   private offsets = new Float64Array(1024);
   private lengths = new Uint32Array(1024);
   private files = new Uint8Array(1024);
+  /** Slots taken: an id seen again (a replay's later line) takes a new one, in one map write. */
+  private used = 0;
 
   /** Records (or, for an id seen before, moves) an order's line: its file, offset and length. */
   add(id: string, file: number, offset: number, length: number): void {
-    let slot = this.slots.get(id);
-    if (slot === undefined) {
-      slot = this.slots.size;
-      if (slot === this.offsets.length) this.grow();
-      this.slots.set(id, slot);
-    }
+    const slot = this.used++;
+    if (slot === this.offsets.length) this.grow();
+    this.slots.set(id, slot);
     this.offsets[slot] = offset;
     this.lengths[slot] = length;
     this.files[slot] = file;

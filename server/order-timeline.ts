@@ -86,8 +86,10 @@ export class OrderTimeline {
 
   /** The first index whose (created, id) is at or after the given one. */
   private placeOf(createdMs: number, id: string): number {
-    let lo = 0;
     let hi = this.ids.length;
+    // A new order is almost always the latest: past the last one, no search.
+    if (hi === 0 || createdMs > (this.created[hi - 1] as number)) return hi;
+    let lo = 0;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       const t = this.created[mid] as number;

@@ -26,11 +26,13 @@ export type RouteFinder = (method: string, path: string, environment: Environmen
 
 /** A route finder over the workspace's routes; exact paths are looked up, templates matched. */
 export function routeFinder(routes: readonly MappedRoute[]): RouteFinder {
-  const exact = new Map<string, string>();
+  // Exact paths by stage, then method: a lookup hashes only the path node:http gave.
+  const exact = new Map<string, Map<string, Map<string, string>>>();
   const templated: { method: string; stage: string; pattern: RegExp; route_id: string }[] = [];
   for (const r of routes) {
-    if (!r.path.includes('{')) exact.set(`${r.method} ${r.stage} ${r.path}`, r.route_id);
-    else {
+    if (!r.path.includes('{')) {
+      inner(inner(exact, r.stage), r.method).set(r.path, r.route_id);
+    } else {
       const source = r.path
         .split(/\{[^}]+\}/)
         .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
@@ -46,11 +48,19 @@ export function routeFinder(routes: readonly MappedRoute[]): RouteFinder {
   return (method, path, environment) => {
     if (environment === null) return null;
     const stage = stageOf[environment];
-    const bare = path.split('?', 1)[0] ?? '';
-    const found = exact.get(`${method} ${stage} ${bare}`);
+    const query = path.indexOf('?');
+    const bare = query === -1 ? path : path.slice(0, query);
+    const found = exact.get(stage)?.get(method)?.get(bare);
     if (found !== undefined) return found;
     for (const t of templated)
       if (t.method === method && t.stage === stage && t.pattern.test(bare)) return t.route_id;
     return null;
   };
+}
+
+/** The map `outer` holds under `key`, made empty if it has none. */
+function inner<V>(outer: Map<string, Map<string, V>>, key: string): Map<string, V> {
+  let map = outer.get(key);
+  if (map === undefined) outer.set(key, (map = new Map()));
+  return map;
 }

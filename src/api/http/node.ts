@@ -28,13 +28,19 @@ export function endBrokenBody(req: IncomingMessage): void {
   req.push(null);
 }
 
-/** Reads a request body up to `max` bytes, without reading past it, within `timeoutMs`. */
+/**
+ * Reads a request body up to `max` bytes, without reading past it, within `timeoutMs`. A body that
+ * has wholly arrived (the common small one, in the packet of its headers) is taken from the
+ * stream's buffer at once, with no listener or timer.
+ */
 export function readBody(
   req: IncomingMessage,
   max = limits.maxBodyBytes,
   timeoutMs = bodyTimeoutMs,
 ): Promise<BodyRead> {
   if (Number(req.headers['content-length']) > max) return Promise.resolve({ kind: 'too-large' });
+  const arrived = arrivedBody(req, max);
+  if (arrived !== null) return Promise.resolve(arrived);
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let total = 0;
@@ -65,6 +71,19 @@ export function readBody(
     const timer = setTimeout(() => finish({ kind: 'timed-out', afterMs: timeoutMs }), timeoutMs);
     req.on('data', onData).on('end', onEnd).on('error', onError);
   });
+}
+
+/**
+ * The body of a request whose whole message has arrived and waits unread in the stream's buffer
+ * (node pushes every body byte before it marks the message complete), or null to read it as it
+ * comes. One `read()` returns all that is buffered.
+ */
+function arrivedBody(req: IncomingMessage, max: number): BodyRead | null {
+  const waiting = req.readableLength;
+  if (!req.complete || waiting === 0 || waiting > max || req.readableFlowing === true) return null;
+  if (brokenBodies.has(req)) return null;
+  const bytes = req.read() as Buffer | null;
+  return bytes === null ? null : { kind: 'body', bytes };
 }
 
 /**
