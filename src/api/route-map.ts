@@ -45,7 +45,7 @@ export function routeFinder(routes: readonly MappedRoute[]): RouteFinder {
       });
     }
   }
-  return (method, path, environment) => {
+  const find: RouteFinder = (method, path, environment) => {
     if (environment === null) return null;
     const stage = stageOf[environment];
     const query = path.indexOf('?');
@@ -55,6 +55,19 @@ export function routeFinder(routes: readonly MappedRoute[]): RouteFinder {
     for (const t of templated)
       if (t.method === method && t.stage === stage && t.pattern.test(bare)) return t.route_id;
     return null;
+  };
+  // A request's route is asked for up to three times (retirement, notices, the log), and most
+  // traffic asks for one path: the last answer is kept.
+  let last: { method: string; path: string; environment: Environment | null; route: string | null } = {
+    method: '',
+    path: '',
+    environment: null,
+    route: null,
+  };
+  return (method, path, environment) => {
+    if (path === last.path && method === last.method && environment === last.environment) return last.route;
+    last = { method, path, environment, route: find(method, path, environment) };
+    return last.route;
   };
 }
 

@@ -33,3 +33,21 @@ describe('routeFinder', () => {
     expect(find(method, path, environment)).toBe(expected);
   });
 });
+
+describe('routeFinder, asked again', () => {
+  it('answers each call for its own method, path and key, whatever was asked just before', () => {
+    const again = routeFinder(routes);
+    const calls = [
+      ['POST', '/v2/orders', 'sandbox', 'rt_create_sandbox'],
+      ['POST', '/v2/orders', 'sandbox', 'rt_create_sandbox'],
+      ['GET', '/v2/orders', 'sandbox', 'rt_list_sandbox'],
+      ['GET', '/v2/orders', 'production', null],
+      ['GET', '/v2/orders/ord_abc', 'production', null],
+      ['GET', '/v2/orders/ord_abc', 'sandbox', 'rt_get_sandbox'],
+      ['POST', '/v2/orders', 'production', 'rt_create_prod'],
+    ] as const;
+    expect(calls.map(([method, path, environment]) => again(method, path, environment))).toEqual(
+      calls.map((call) => call[3]),
+    );
+  });
+});

@@ -37,10 +37,10 @@ export function readBody(
   req: IncomingMessage,
   max = limits.maxBodyBytes,
   timeoutMs = bodyTimeoutMs,
-): Promise<BodyRead> {
-  if (Number(req.headers['content-length']) > max) return Promise.resolve({ kind: 'too-large' });
+): BodyRead | Promise<BodyRead> {
+  if (Number(req.headers['content-length']) > max) return { kind: 'too-large' };
   const arrived = arrivedBody(req, max);
-  if (arrived !== null) return Promise.resolve(arrived);
+  if (arrived !== null) return arrived;
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let total = 0;
@@ -149,12 +149,15 @@ export async function handleNodeRequest(
   deps: OrdersDeps,
   options: NodeApiOptions = {},
 ): Promise<PlainResponse> {
-  let read = false;
-  const reader: BodyReader = async () => {
+  let wasRead = false;
+  const reader: BodyReader = () => {
     if (options.expectsContinue) res.writeContinue();
-    const body = await readBody(req, limits.maxBodyBytes, options.bodyTimeoutMs ?? bodyTimeoutMs);
-    read = body.kind === 'body';
-    return body;
+    const body = readBody(req, limits.maxBodyBytes, options.bodyTimeoutMs ?? bodyTimeoutMs);
+    const noted = (read: BodyRead) => {
+      wasRead = read.kind === 'body';
+      return read;
+    };
+    return body instanceof Promise ? body.then(noted) : noted(body);
   };
   const hasBody = announcesBody(req.headers);
   const plain: PlainRequest = {
@@ -165,6 +168,6 @@ export async function handleNodeRequest(
   };
   const response = await handleOrders(plain, deps);
   // A body that is still arriving and was not read is refused: close rather than wait for it.
-  writePlain(res, response, hasBody && !read && !req.complete);
+  writePlain(res, response, hasBody && !wasRead && !req.complete);
   return response;
 }

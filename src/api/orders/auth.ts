@@ -10,12 +10,16 @@ export type Credential =
   { kind: 'missing' } | { kind: 'malformed'; reason: string } | { kind: 'bearer'; token: string };
 
 const b64token = /^[A-Za-z0-9\-._~+/]+=*$/;
+/** The common header, `Bearer <b64token>` with nothing around it, in one match. */
+const plainBearer = /^bearer[ \t]+([A-Za-z0-9\-._~+/]+=*)$/i;
 
 /**
  * Parses an Authorization header. No credential (RFC 6750 §3.1): no header, an empty one, or
  * another scheme than Bearer; malformed: Bearer without exactly one b64token.
  */
 export function parseAuthorization(value: string | undefined): Credential {
+  const plain = value === undefined ? null : plainBearer.exec(value);
+  if (plain !== null && (plain[1] ?? '').length <= 256) return { kind: 'bearer', token: plain[1] ?? '' };
   const trimmed = value?.trim() ?? '';
   if (trimmed === '') return { kind: 'missing' };
   const [scheme = '', ...rest] = trimmed.split(/[ \t]+/);
@@ -38,14 +42,23 @@ export async function sha256Hex(input: string | Uint8Array): Promise<string> {
 /** The result of authenticating a bearer token: refused ones name the key when it is known. */
 export type AuthResult = { ok: true; key: KeyRecord } | { ok: false; reason: string; key: KeyRecord | null };
 
-/** Finds the key for a token and checks that it may still be used at `nowMs`. */
-export async function authenticate(
+/**
+ * Finds the key for a token and checks that it may still be used at `nowMs`: at once when `sha256`
+ * answers at once (node's), else once it has.
+ */
+export function authenticate(
   token: string,
   keys: KeyStore,
   nowMs: number,
   sha256: Sha256,
-): Promise<AuthResult> {
-  const key = keys.findByHash(await sha256(token));
+): AuthResult | Promise<AuthResult> {
+  const digest = sha256(token);
+  if (typeof digest === 'string') return checked(keys.findByHash(digest), nowMs);
+  return digest.then((hex) => checked(keys.findByHash(hex), nowMs));
+}
+
+/** Whether the key a hash named (if any) may be used at `nowMs`. */
+function checked(key: KeyRecord | undefined, nowMs: number): AuthResult {
   if (!key) return { ok: false, reason: 'The API key is not recognised', key: null };
   if (key.status === 'revoked') return { ok: false, reason: 'The API key has been revoked', key };
   if (

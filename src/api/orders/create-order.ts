@@ -40,8 +40,8 @@ function isUncoded(value: string | undefined): boolean {
   return value === undefined || /^\s*(identity)?\s*$/i.test(value);
 }
 
-/** The body, read now if the adapter left it to be read on demand. */
-export async function readBody(body: PlainRequest['body']): Promise<BodyRead> {
+/** The body, read now if the adapter left it to be read on demand (at once if it has arrived). */
+export function readBody(body: PlainRequest['body']): BodyRead | Promise<BodyRead> {
   if (typeof body === 'function') return body();
   const bytes = typeof body === 'string' ? encoder.encode(body) : (body ?? new Uint8Array());
   return bytes.byteLength > limits.maxBodyBytes ? { kind: 'too-large' } : { kind: 'body', bytes };
@@ -67,7 +67,7 @@ export async function createOrder(
   try {
     return await createRequested(request, key, deps, nowMs, headers, requestId, quota);
   } finally {
-    await quota.giveBackUnused();
+    if (quota.unused) await quota.giveBack();
   }
 }
 
@@ -90,16 +90,21 @@ class QuotaHold {
   }
 
   /** At the quota step: whether this create has its order of the month's quota. */
-  async take(): Promise<boolean> {
+  take(): boolean | Promise<boolean> {
     this.taken = true;
     if (this.ahead === 'ask')
       return this.deps.quota.tryReserve(this.key.key_id, this.key.quota_orders_per_month, this.nowMs);
     return this.ahead === 'reserved';
   }
 
-  /** Gives back a reservation made ahead that the quota step never took. */
-  async giveBackUnused(): Promise<void> {
-    if (this.ahead === 'reserved' && !this.taken) await this.deps.quota.refund(this.key.key_id, this.nowMs);
+  /** A reservation made ahead that the quota step never took: it is to be given back. */
+  get unused(): boolean {
+    return this.ahead === 'reserved' && !this.taken;
+  }
+
+  /** Gives back the reservation made ahead (see `unused`). */
+  async giveBack(): Promise<void> {
+    await this.deps.quota.refund(this.key.key_id, this.nowMs);
   }
 }
 
@@ -130,7 +135,8 @@ async function createRequested(
   }
   const idempotency = parseIdempotencyKey(request.headers['idempotency-key']);
   if (idempotency.kind === 'invalid') return problemResponse('invalid-request', idempotency.reason, headers);
-  const read = await readBody(request.body);
+  const reading = readBody(request.body);
+  const read = reading instanceof Promise ? await reading : reading;
   if (read.kind === 'too-large') return problemResponse('payload-too-large', tooLarge, headers);
   if (read.kind === 'malformed') return problemResponse('invalid-request', read.reason, headers);
   if (read.kind === 'timed-out') {
@@ -215,7 +221,8 @@ async function createChecked(
     const slug = unknown[0]?.code === 'unknown_customer' ? 'unknown-customer' : 'unknown-sku';
     return problemResponse(slug, unknown.map((u) => u.detail).join('; '), headers, unknown);
   }
-  if (!(await quota.take())) {
+  const taking = quota.take();
+  if (!(taking instanceof Promise ? await taking : taking)) {
     const retry = QuotaCounter.secondsToNextMonth(nowMs);
     return problemResponse(
       'quota-exceeded',

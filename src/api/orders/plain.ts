@@ -14,7 +14,7 @@ export type BodyRead =
  * Reads a request body, stopping once it passes limits.maxBodyBytes. The handler calls it at most
  * once, and only after every check that needs no body has passed (credential first).
  */
-export type BodyReader = () => Promise<BodyRead>;
+export type BodyReader = () => BodyRead | Promise<BodyRead>;
 
 /** A request as plain data. Header names are lower-case. */
 export interface PlainRequest {

@@ -1,0 +1,39 @@
+// Parsing the Authorization header: the common `Bearer <key>` and every other spelling read alike.
+import { describe, expect, it } from 'vitest';
+import { authenticate, parseAuthorization } from '../../../src/api/orders/auth.ts';
+import type { KeyRecord, KeyStore } from '../../../src/api/orders/deps.ts';
+
+const malformed = { kind: 'malformed', reason: 'Expected "Authorization: Bearer <key>" with one key' };
+
+describe('parseAuthorization', () => {
+  it.each([
+    ['Bearer sk_test_abc', { kind: 'bearer', token: 'sk_test_abc' }],
+    ['bEaReR\tsk_test_abc==', { kind: 'bearer', token: 'sk_test_abc==' }],
+    ['Bearer   sk_test_abc', { kind: 'bearer', token: 'sk_test_abc' }],
+    ['  Bearer sk_test_abc  ', { kind: 'bearer', token: 'sk_test_abc' }],
+    ['Bearer\u00a0sk_test_abc', { kind: 'missing' }],
+    ['Bearer sk_test_abc extra', malformed],
+    ['Bearer sk_test_a=bc', malformed],
+    [`Bearer ${'a'.repeat(256)}`, { kind: 'bearer', token: 'a'.repeat(256) }],
+    [`Bearer ${'a'.repeat(257)}`, malformed],
+    ['Bearer', malformed],
+    ['Basic dXNlcjpwYXNz', { kind: 'missing' }],
+    ['Bearersk_test_abc', { kind: 'missing' }],
+    ['', { kind: 'missing' }],
+    [undefined, { kind: 'missing' }],
+  ] as const)('%j is %j', (header, expected) => {
+    expect(parseAuthorization(header)).toEqual(expected);
+  });
+});
+
+describe('authenticate', () => {
+  const key = { key_id: 'key_a', status: 'active', expires_at: null } as unknown as KeyRecord;
+  const keys: KeyStore = { findByHash: (hex) => (hex === 'h:sk_a' ? key : undefined) } as KeyStore;
+
+  it('answers at once with a hash that answers at once, and after it with one that does not', async () => {
+    expect(authenticate('sk_a', keys, 0, (input) => `h:${String(input)}`)).toEqual({ ok: true, key });
+    const later = authenticate('sk_b', keys, 0, async (input) => `h:${String(input)}`);
+    expect(later).toBeInstanceOf(Promise);
+    expect(await later).toEqual({ ok: false, reason: 'The API key is not recognised', key: null });
+  });
+});
