@@ -153,6 +153,24 @@ describe('node:http adapter', () => {
     expect(read.kind === 'body' && Buffer.from(read.bytes).toString()).toBe('{"a":1}');
   });
 
+  it('takes a Content-Length body once that many bytes wait, before node marks it complete', async () => {
+    const stream = new PassThrough();
+    stream.write('{"a":1}');
+    const arrived = Object.assign(stream, { headers: { 'content-length': '7' }, complete: false });
+    const read = await readBody(arrived as unknown as IncomingMessage, 1024, 60_000);
+    expect(read.kind === 'body' && Buffer.from(read.bytes).toString()).toBe('{"a":1}');
+  });
+
+  it('waits for the rest of a Content-Length body that has partly arrived', async () => {
+    const stream = new PassThrough();
+    stream.write('{"a":');
+    const partial = Object.assign(stream, { headers: { 'content-length': '7' }, complete: false });
+    expect(await readBody(partial as unknown as IncomingMessage, 1024, 50)).toEqual({
+      kind: 'timed-out',
+      afterMs: 50,
+    });
+  });
+
   it('reads a body that arrives in pieces', async () => {
     const stream = new PassThrough();
     const reading = readBody(

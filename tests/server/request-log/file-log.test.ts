@@ -8,13 +8,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FileRequestLog } from '../../../server/request-log/file-log.ts';
 import { record } from './records.ts';
 
-/** Whether the log's next write fails (once). */
-const disk = vi.hoisted(() => ({ failNext: false }));
+/** Whether the log's next write fails (once); the writes asked for; writes held until released. */
+const disk = vi.hoisted(() => ({
+  failNext: false,
+  writes: 0,
+  held: null as (() => void)[] | null,
+}));
 
 vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>();
   type Done = (error: NodeJS.ErrnoException | null, written: number) => void;
   const write = (fd: number, text: string, position: null, encoding: 'utf8', done: Done) => {
+    disk.writes++;
+    if (disk.held !== null) return void disk.held.push(() => fs.write(fd, text, position, encoding, done));
     if (!disk.failNext) return fs.write(fd, text, position, encoding, done);
     disk.failNext = false;
     done(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }), 0);
@@ -33,6 +39,8 @@ describe('FileRequestLog', () => {
   });
   afterEach(() => {
     disk.failNext = false;
+    disk.writes = 0;
+    disk.held = null;
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -121,6 +129,26 @@ describe('FileRequestLog', () => {
     const again = await FileRequestLog.open({ dir, maxBytes: 1 << 20 });
     expect(await again.page({ limit: 10 })).toEqual(await pageOf(range(0, 4)));
     await again.close();
+  });
+
+  it('writes what arrived during a write when its time comes, not as soon as that write returns', async () => {
+    const log = await FileRequestLog.open({ dir, maxBytes: 1 << 20, flushMs: 60_000 });
+    disk.held = [];
+    log.append(record(0));
+    const first = log.flushed();
+    log.append(record(1));
+    const [write] = disk.held;
+    disk.held = null;
+    write?.();
+    await first;
+    await new Promise((turn) => setImmediate(turn));
+    expect(disk.writes).toBe(1);
+    await log.flushed();
+    expect(disk.writes).toBe(2);
+    await log.close();
+    const reopened = await FileRequestLog.open({ dir, maxBytes: 1 << 20 });
+    expect(ids((await reopened.page({ limit: 10 })).rows)).toEqual(idsOf([1, 0]));
+    await reopened.close();
   });
 
   it('loses only the batch the disk refused, says so once, and keeps logging', async () => {
