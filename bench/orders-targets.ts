@@ -24,6 +24,8 @@ export interface Target {
 export interface TargetKind {
   name: string;
   start(round: number): Promise<Target>;
+  /** A production server measured with no webhook endpoint subscribed (default: one is). */
+  noEndpoint?: true;
 }
 
 const bareSource = `
@@ -105,11 +107,16 @@ export async function startBenchReceiver(): Promise<BenchReceiver> {
  * The production server on its embedded stores, each round with a journal and a request log of its
  * own; `log: 'off'` runs it without the request log, to show what the log costs.
  */
-export function embedded(files: ServerFiles, log: 'on' | 'off' = 'on'): TargetKind {
+export function embedded(
+  files: ServerFiles,
+  { log = 'on', endpoint = true }: { log?: 'on' | 'off'; endpoint?: boolean } = {},
+): TargetKind {
+  const name = `server, embedded stores${log === 'off' ? ', request log off' : ''}`;
   return {
-    name: log === 'on' ? 'server, embedded stores' : 'server, embedded stores, request log off',
+    name: endpoint ? name : `${name}, no endpoint`,
+    ...(endpoint ? {} : { noEndpoint: true }),
     async start(round) {
-      const dir = join(files.dir, `embedded-log-${log}-${round}`);
+      const dir = join(files.dir, `embedded-log-${log}${endpoint ? '' : '-quiet'}-${round}`);
       const server = await spawnServer(
         { ...files, ordersDir: join(dir, 'orders') },
         { env: { ESTATE_REQUEST_LOG: log, ESTATE_REQUEST_LOG_DIR: join(dir, 'requests') } },

@@ -2,10 +2,11 @@
 // measured in the same run with autocannon (50 connections): the production server on its embedded
 // stores (full contract, fsynced journal) with its request log on (as npm start runs) and off, and
 // on Postgres + Redis with one and with two workers (throwaway engines, fsync on, started here;
-// skipped with the reason when they are not installed). Every production server has a webhook
-// endpoint subscribed to order.created, delivering to a receiver in a process of its own; after
-// each load the round waits until every 201's event has been delivered, and reports how long that
-// took (deliveries yield to callers during a burst: docs/events.md, "Delivery and the API").
+// skipped with the reason when they are not installed). Every production server but one has a
+// webhook endpoint subscribed to order.created, delivering to a receiver in a process of its own;
+// after each load the round waits until every 201's event has been delivered, and reports how long
+// that took (deliveries yield to callers during a burst: docs/events.md, "Delivery and the API").
+// The embedded row with no endpoint measures the request path and its key store alone.
 // The production server reads a copy of the workspace with this tree's views
 // (bench/workspace-copy.ts) and gets a benchmark key issued into its own issued-keys file with a
 // huge rpm budget and quota, so the contract runs in full but never 429s.
@@ -103,8 +104,9 @@ async function subscribe(ordersUrl: string, receiver: BenchReceiver): Promise<vo
 }
 
 /**
- * Starts a server, warms it up, measures one round, and stops it. Every production server has an
- * endpoint subscribed to order.created (issue 24: delivery must not slow the API).
+ * Starts a server, warms it up, measures one round, and stops it. A production server has an
+ * endpoint subscribed to order.created (issue 24: delivery must not slow the API) unless its kind
+ * says `noEndpoint` (issue 22: the request path and its key store alone).
  */
 async function measure(
   kind: TargetKind,
@@ -113,8 +115,9 @@ async function measure(
   receiver: BenchReceiver,
 ): Promise<Round> {
   const target = await kind.start(round);
+  const subscribed = kind !== bare && kind.noEndpoint !== true;
   try {
-    if (kind !== bare) await subscribe(target.url, receiver);
+    if (subscribed) await subscribe(target.url, receiver);
     const first = await receiver.deliveries();
     const cpuStart = cpuByPid(target.pids());
     const warmup = await load(target.url, body, warmupS);
@@ -124,7 +127,7 @@ async function measure(
     const used = [cpuSince(before[0], target.pids()), cpuSince(before[1], target.enginePids())];
     const deliveriesPerS = ((await receiver.deliveries()) - delivered) / durationS;
     const created = warmup['2xx'] + result['2xx'];
-    const drainS = kind === bare ? 0 : await drained(receiver, first + created);
+    const drainS = subscribed ? await drained(receiver, first + created) : 0;
     const allIn = cpuSince(cpuStart, target.pids());
     const cpuAllInUs = allIn === null ? NaN : (allIn * 1000) / created;
     const perRequest = (i: number) => {
@@ -192,9 +195,13 @@ export async function benchFiles(): Promise<{ files: ServerFiles; body: string }
   return { files, body: await orderBody(files.dataFile) };
 }
 
-/** The figures a row must reach on this 2-core machine (docs/benchmarks-2026-11.md). */
+/**
+ * The figures a row must reach on this 2-core machine (docs/benchmarks-2026-11.md): issue 22's on
+ * the key store's cost (no endpoint), issue 24's with an endpoint subscribed, issue 21's on engines.
+ */
 const targets: Record<string, { ratio: number; p99: number }> = {
   'server, embedded stores': { ratio: 0.5, p99: 15 },
+  'server, embedded stores, no endpoint': { ratio: 0.5, p99: 15 },
   'server, Postgres + Redis, 1 worker': { ratio: 0.25, p99: 25 },
 };
 
@@ -239,7 +246,12 @@ export const suite: BenchSuite = {
     const { files, body } = await benchFiles();
     const engines = await startBenchEngines();
     const receiver = await startBenchReceiver();
-    const kinds = [bare, embedded(files), embedded(files, 'off')];
+    const kinds = [
+      bare,
+      embedded(files),
+      embedded(files, { endpoint: false }),
+      embedded(files, { log: 'off' }),
+    ];
     if (typeof engines === 'string') console.log(`Postgres + Redis rows skipped: ${engines}.\n`);
     else kinds.push(onEngines(files, engines, 1), onEngines(files, engines, 2));
     const results: Round[][] = kinds.map(() => []);
