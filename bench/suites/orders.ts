@@ -241,7 +241,7 @@ function report(kinds: TargetKind[], results: Round[][]): void {
 
 /** The Orders API throughput suite. */
 export const suite: BenchSuite = {
-  name: 'orders: POST /v2/orders, production server (embedded, log on and off; Postgres + Redis, 1 and 2 workers) vs bare node:http',
+  name: 'orders: POST /v2/orders, production server (embedded: log on and off, and no endpoint; Postgres + Redis, 1 and 2 workers) vs bare node:http',
   async run() {
     const { files, body } = await benchFiles();
     const engines = await startBenchEngines();

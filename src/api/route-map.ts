@@ -74,6 +74,6 @@ export function routeFinder(routes: readonly MappedRoute[]): RouteFinder {
 /** The map `outer` holds under `key`, made empty if it has none. */
 function inner<V>(outer: Map<string, Map<string, V>>, key: string): Map<string, V> {
   let map = outer.get(key);
-  if (map === undefined) outer.set(key, (map = new Map()));
+  if (map === undefined) outer.set(key, (map = new Map<string, V>()));
   return map;
 }

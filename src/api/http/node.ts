@@ -6,7 +6,7 @@ import { acceptedCoding } from './accept-encoding.ts';
 import { compressAboveLength, compressedText } from './large-answers.ts';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { limits } from '../orders/contract.ts';
-import type { OrdersDeps } from '../orders/deps.ts';
+import { isPending, type OrdersDeps } from '../orders/deps.ts';
 import { handleOrders } from '../orders/handler.ts';
 import type { BodyRead, BodyReader, PlainRequest, PlainResponse } from '../orders/plain.ts';
 
@@ -74,14 +74,16 @@ export function readBody(
 }
 
 /**
- * The body of a request whose whole message has arrived and waits unread in the stream's buffer
- * (node pushes every body byte before it marks the message complete), or null to read it as it
- * comes. One `read()` returns all that is buffered.
+ * The body of a request whose whole message has arrived and waits unread in the stream's buffer,
+ * or null to read it as it comes. It has arrived once node marks the message complete, or, framed
+ * by Content-Length, once that many bytes wait (node marks it complete a callback later, after
+ * the handler has usually asked). One `read()` returns all that is buffered.
  */
 function arrivedBody(req: IncomingMessage, max: number): BodyRead | null {
   const waiting = req.readableLength;
-  if (!req.complete || waiting === 0 || waiting > max || req.readableFlowing === true) return null;
-  if (brokenBodies.has(req)) return null;
+  if (waiting === 0 || waiting > max || req.readableFlowing === true || brokenBodies.has(req)) return null;
+  const framed = req.headers['transfer-encoding'] === undefined && req.headers['content-length'];
+  if (!req.complete && !(framed && waiting === Number(framed))) return null;
   const bytes = req.read() as Buffer | null;
   return bytes === null ? null : { kind: 'body', bytes };
 }
@@ -157,7 +159,7 @@ export async function handleNodeRequest(
       wasRead = read.kind === 'body';
       return read;
     };
-    return body instanceof Promise ? body.then(noted) : noted(body);
+    return isPending(body) ? body.then(noted) : noted(body);
   };
   const hasBody = announcesBody(req.headers);
   const plain: PlainRequest = {

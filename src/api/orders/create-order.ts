@@ -2,7 +2,13 @@
 // headers, then the body: idempotency, JSON, schema, references, quota, and a durable create.
 // Every refusal is a problem+json with the rate-limit headers.
 import { createOrderSchema, limits, type CreateOrder, type ProblemDetail } from './contract.ts';
-import type { KeyRecord, OrdersDeps, QuotaReservation, StoredOrder } from './deps.ts';
+import {
+  isPending,
+  type KeyRecord,
+  type OrdersDeps,
+  type QuotaReservation,
+  type StoredOrder,
+} from './deps.ts';
 import { orderCreatedEvent } from './events/order-event.ts';
 import { orderBody } from './order-body.ts';
 import { parseBody } from './parse-body.ts';
@@ -136,7 +142,7 @@ async function createRequested(
   const idempotency = parseIdempotencyKey(request.headers['idempotency-key']);
   if (idempotency.kind === 'invalid') return problemResponse('invalid-request', idempotency.reason, headers);
   const reading = readBody(request.body);
-  const read = reading instanceof Promise ? await reading : reading;
+  const read = isPending(reading) ? await reading : reading;
   if (read.kind === 'too-large') return problemResponse('payload-too-large', tooLarge, headers);
   if (read.kind === 'malformed') return problemResponse('invalid-request', read.reason, headers);
   if (read.kind === 'timed-out') {
@@ -222,7 +228,7 @@ async function createChecked(
     return problemResponse(slug, unknown.map((u) => u.detail).join('; '), headers, unknown);
   }
   const taking = quota.take();
-  if (!(taking instanceof Promise ? await taking : taking)) {
+  if (!(isPending(taking) ? await taking : taking)) {
     const retry = QuotaCounter.secondsToNextMonth(nowMs);
     return problemResponse(
       'quota-exceeded',

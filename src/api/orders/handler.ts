@@ -3,7 +3,13 @@
 import { scopes } from './contract.ts';
 import { authenticate, challenge, parseAuthorization } from './auth.ts';
 import { createOrder } from './create-order.ts';
-import { isStoreUnavailable, type KeyRecord, type OrdersDeps, type RouteRetirement } from './deps.ts';
+import {
+  isPending,
+  isStoreUnavailable,
+  type KeyRecord,
+  type OrdersDeps,
+  type RouteRetirement,
+} from './deps.ts';
 import { openApiDocument } from './openapi.ts';
 import { orderBody } from './order-body.ts';
 import type { PlainRequest, PlainResponse } from './plain.ts';
@@ -106,7 +112,7 @@ async function dispatch(
   const now = deps.clock.now();
   // Stores that answer at once are not awaited: each await is a turn of the microtask queue.
   const authenticating = authenticate(credential.token, deps.keys, now, deps.sha256);
-  const auth = authenticating instanceof Promise ? await authenticating : authenticating;
+  const auth = isPending(authenticating) ? await authenticating : authenticating;
   seen.key = auth.key;
   if (!auth.ok) {
     const refused = problemResponse('invalid-token', auth.reason, {
@@ -125,7 +131,7 @@ async function dispatch(
       ? await deps.rateLimiter.hitAndReserve(key.key_id, key.rpm_budget, key.quota_orders_per_month, now)
       : null;
   const hit = ahead?.rate ?? deps.rateLimiter.hit(key.key_id, key.rpm_budget, now);
-  const rate = hit instanceof Promise ? await hit : hit;
+  const rate = isPending(hit) ? await hit : hit;
   const limitHeaders = rateLimitHeaders(rate);
   if (!rate.allowed) {
     return problemResponse(

@@ -28,11 +28,11 @@ describe('parseAuthorization', () => {
 
 describe('authenticate', () => {
   const key = { key_id: 'key_a', status: 'active', expires_at: null } as unknown as KeyRecord;
-  const keys: KeyStore = { findByHash: (hex) => (hex === 'h:sk_a' ? key : undefined) } as KeyStore;
+  const keys: KeyStore = { findByHash: (hex) => (hex === 'h:sk_a' ? key : undefined) };
 
   it('answers at once with a hash that answers at once, and after it with one that does not', async () => {
     expect(authenticate('sk_a', keys, 0, (input) => `h:${String(input)}`)).toEqual({ ok: true, key });
-    const later = authenticate('sk_b', keys, 0, async (input) => `h:${String(input)}`);
+    const later = authenticate('sk_b', keys, 0, (input) => Promise.resolve(`h:${String(input)}`));
     expect(later).toBeInstanceOf(Promise);
     expect(await later).toEqual({ ok: false, reason: 'The API key is not recognised', key: null });
   });
