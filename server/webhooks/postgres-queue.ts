@@ -1,9 +1,10 @@
 // Delivery with orders in Postgres: the waiting deliveries are rows, inserted with their events;
-// every worker polls for due ones and claims up to 64 (FOR UPDATE SKIP LOCKED, then a lease), so each
-// attempt is sent by exactly one worker, and a worker that dies mid-attempt only delays it until
-// its lease ends (at least once). A local create wakes this worker at once, unless it found nothing
-// moments ago: then it looks once at the end of a short quiet spell. A claim brings what each
-// event is made of, and the successes of a claimed batch are settled in one round trip, so
+// every worker claims due ones (FOR UPDATE SKIP LOCKED, then a lease), so each attempt is sent by
+// exactly one worker, and a worker that dies mid-attempt only delays it until its lease ends (at
+// least once). A worker claims up to 64 and claims again as soon as half its slots are free, so an
+// endpoint that makes it wait for a time-out holds a slot, not the worker. When it looks for work
+// (a local create, the poll, a quiet spell after an empty look) is poller.ts's. A claim brings what
+// each event is made of, and the successes of a claimed batch are settled in one round trip, so
 // deliveries take few of the connections that callers' orders need.
 import type { Clock, EventStore, WebhookEndpoint, WebhookStore } from '../../src/api/orders/deps.ts';
 import { endpointDisabledEvent } from '../../src/api/orders/events/order-event.ts';
@@ -22,6 +23,8 @@ import {
 import { attemptsInFlight, type DeliveryQueue } from './queue.ts';
 import { attemptTimeoutMs, disableAfterMs, jitterRandom } from './schedule.ts';
 import { httpSender, type Sender } from './sender.ts';
+import { Poller } from './poller.ts';
+import { Signal } from './signal.ts';
 
 /** How a Postgres worker delivers. */
 export interface PostgresQueueOptions {
@@ -47,17 +50,13 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
   private readonly events: EventStore;
   private readonly webhooks: WebhookStore;
   private readonly o: Required<Omit<PostgresQueueOptions, 'send' | 'random'>>;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  /** When `timer` fires (performance.now()). */
-  private timerAt = Number.POSITIVE_INFINITY;
-  /** When a look last found nothing due (performance.now()). */
-  private foundNothingAt = Number.NEGATIVE_INFINITY;
-  private running: Promise<void> | null = null;
-  private again = false;
-  /** Why the last look for work failed, logged once until a look succeeds. */
-  private failing: string | null = null;
-  private started = false;
-  private closed = false;
+  /** When it looks for work (woken, polled, quiet after an empty look). */
+  private readonly poller: Poller;
+  /** Attempts this worker has in flight, and the batches still sending (their successes). */
+  private inFlight = 0;
+  private readonly open = new Set<BatchSuccesses>();
+  /** Fired when an attempt or a batch ends. */
+  private readonly ended = new Signal();
 
   constructor(
     db: PostgresDatabase,
@@ -87,46 +86,103 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
       // orders/s on one worker); with it a first attempt waits 50 ms at most more.
       quietMs: options.quietMs ?? 50,
     };
+    this.poller = new Poller(() => this.runDue(), this.o);
   }
 
   /** A local event is in the table already: look for work now. */
   enqueue(): void {
-    this.wake();
+    this.poller.wake();
   }
 
-  /** Claims and sends due deliveries until none is left (or it is closed); resolves when they are settled. */
+  /**
+   * Claims and sends due deliveries until none is left (or it is closed); resolves when they are
+   * settled. A claim is sent at once, and the next one made as soon as half the worker's slots are
+   * free: an attempt that waits for its time-out holds its slot, not the worker.
+   */
   async runDue(): Promise<void> {
-    while (!this.closed) {
-      const now = this.o.clock.now();
-      const lease = new Date(now + this.o.timeoutMs + 30_000).toISOString();
-      const claimed = await this.db.query<ClaimRow>('claim_deliveries', postgresSql('claim_deliveries'), [
-        new Date(now).toISOString(),
-        lease,
-        this.o.batch,
-      ]);
-      if (claimed.length === 0) {
-        this.foundNothingAt = performance.now();
-        return;
+    const batches = new Set<Promise<void>>();
+    const thrown: unknown[] = [];
+    let looking = true;
+    let nudge: Promise<boolean> | null = null;
+    try {
+      while (!this.poller.closed) {
+        const room = this.o.batch - this.inFlight;
+        if (looking && room >= Math.ceil(this.o.batch / 2)) {
+          const claimed = await this.claim(room);
+          if (claimed.length > 0) {
+            const batch: Promise<void> = this.sendBatch(claimed)
+              .catch((reason: unknown) => void thrown.push(reason))
+              .finally(() => {
+                batches.delete(batch);
+                looking = true; // what it raised (endpoint.disabled) is due now
+              });
+            batches.add(batch);
+            continue;
+          }
+          looking = false;
+          this.poller.foundNothing();
+        }
+        if (batches.size === 0) break;
+        // A slot frees (or a batch ends), or new work may be due: a local create, or the poll's time.
+        nudge ??= this.poller.nudged().then(() => {
+          nudge = null;
+          return true;
+        });
+        if (await Promise.race([this.ended.wait().then(() => false), nudge])) looking = true;
       }
-      // One read per endpoint per batch: a batch is mostly deliveries to the same few endpoints.
-      const endpoints = new Map<string, Promise<WebhookEndpoint | undefined>>();
-      const endpointOf = (id: string) => {
-        let endpoint = endpoints.get(id);
-        if (!endpoint) endpoints.set(id, (endpoint = Promise.resolve(this.webhooks.get(id))));
-        return endpoint;
-      };
-      const successes: BatchSuccesses = { waiting: [], endpoints: new Set(), settled: Promise.resolve() };
+    } finally {
+      // a claim that failed (Postgres out) waits for the batches still sending
+      await Promise.all(batches);
+    }
+    if (thrown.length > 0) throw thrown[0];
+  }
+
+  /** Claims up to `limit` due deliveries, leased to this worker. */
+  private async claim(limit: number): Promise<Claimed[]> {
+    const now = this.o.clock.now();
+    const lease = new Date(now + this.o.timeoutMs + 30_000).toISOString();
+    const rows = await this.db.query<ClaimRow>('claim_deliveries', postgresSql('claim_deliveries'), [
+      new Date(now).toISOString(),
+      lease,
+      limit,
+    ]);
+    return rows.map((row) => {
+      const { event_id, endpoint_id, attempt } = row;
+      return { event_id, endpoint_id, attempt, event: claimedEvent(row), lease };
+    });
+  }
+
+  /**
+   * Sends a claimed batch and settles its successes in one statement (also when a sibling's failure
+   * path threw). A batch that overtakes others still sending settles what they have waiting.
+   */
+  private async sendBatch(claimed: Claimed[]): Promise<void> {
+    for (const s of this.open) if (s.waiting.length > 0) this.settleSucceeded(s).catch(() => undefined); // surfaces at its batch's end
+    const successes: BatchSuccesses = { waiting: [], endpoints: new Set(), settled: Promise.resolve() };
+    this.open.add(successes);
+    // One read per endpoint per batch: a batch is mostly deliveries to the same few endpoints.
+    const endpoints = new Map<string, Promise<WebhookEndpoint | undefined>>();
+    const endpointOf = (id: string) => {
+      let endpoint = endpoints.get(id);
+      if (!endpoint) endpoints.set(id, (endpoint = Promise.resolve(this.webhooks.get(id))));
+      return endpoint;
+    };
+    this.inFlight += claimed.length;
+    try {
       const outcomes = await Promise.allSettled(
-        claimed.map((row) => {
-          const { event_id, endpoint_id, attempt } = row;
-          const c = { event_id, endpoint_id, attempt, event: claimedEvent(row), lease };
-          return this.deliver(c, endpointOf, successes);
-        }),
+        claimed.map((c) =>
+          this.deliver(c, endpointOf, successes).finally(() => {
+            this.inFlight--;
+            this.ended.fire();
+          }),
+        ),
       );
-      // the successes are settled even when a sibling's failure path threw
       await this.settleSucceeded(successes);
       const thrown = outcomes.find((o) => o.status === 'rejected');
       if (thrown) throw thrown.reason;
+    } finally {
+      this.open.delete(successes);
+      this.ended.fire();
     }
   }
 
@@ -151,63 +207,12 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
 
   /** Polls on its own from now on. */
   start(): void {
-    this.started = true;
-    this.wake();
+    this.poller.start();
   }
 
   /** Stops polling; waits for the attempts in flight. */
   async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private wake(): void {
-    if (!this.started || this.closed) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    const quiet = this.foundNothingAt + this.o.quietMs - performance.now();
-    if (quiet > 0) return this.wakeIn(quiet);
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.timerAt = Number.POSITIVE_INFINITY;
-    this.running = this.runDue()
-      .then(() => {
-        if (this.failing !== null) console.error('Webhooks: delivering again');
-        this.failing = null;
-      })
-      .catch((error: unknown) => {
-        // Postgres out: said once, then tried again every poll until it is back.
-        const reason = error instanceof Error ? error.message : String(error);
-        if (this.failing === null)
-          console.error(`Webhooks: cannot look for deliveries (${reason}); retrying`);
-        this.failing = reason;
-      })
-      .finally(() => {
-        this.running = null;
-        if (this.closed) return;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-          return;
-        }
-        this.wakeIn(this.o.pollMs);
-      });
-  }
-
-  /** Looks again in `ms`, unless a look is due sooner already. */
-  private wakeIn(ms: number): void {
-    const at = performance.now() + ms;
-    if (this.timer && this.timerAt <= at) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timerAt = at;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.wake();
-    }, ms);
-    this.timer.unref();
+    await this.poller.close();
   }
 
   /** Makes one attempt; a success waits in `successes`, to be settled with its batch. */
@@ -231,8 +236,9 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
       successes.endpoints.add(endpoint.id);
       return;
     }
-    // A success of this batch to the endpoint ended its streak before this failure: record it first.
-    if (successes.endpoints.has(endpoint.id)) await this.settleSucceeded(successes);
+    // A success to the endpoint (this batch's, or one still sending) ended its streak before this
+    // failure: record it first.
+    for (const s of this.open) if (s.endpoints.has(endpoint.id)) await this.settleSucceeded(s);
     const [streak] = await this.db.query<{ failing_since: Date | null }>(
       'endpoint_streak',
       postgresSql('endpoint_streak'),

@@ -16,6 +16,7 @@ import { PostgresDeliveryQueue } from '../../../server/webhooks/postgres-queue.t
 import { attemptsInFlight } from '../../../server/webhooks/queue.ts';
 import { httpSender } from '../../../server/webhooks/sender.ts';
 import { enginesAvailable } from '../../helpers/engines.ts';
+import { until } from '../../helpers/poll.ts';
 import { endpointAt, orderAt } from './fixture.ts';
 import { usePostgresQueues } from './postgres-queue-session.ts';
 
@@ -93,13 +94,56 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres: claiming and sendi
     const query = vi.spyOn(w.db, 'query');
     try {
       await queue.runDue();
-      // one claim brings them all; the second finds nothing
-      expect(query.mock.calls.filter(([name]) => name === 'claim_deliveries')).toHaveLength(2);
+      // the first claim asks for them all, and brings them
+      const at = query.mock.calls.findIndex(([name]) => name === 'claim_deliveries');
+      expect(query.mock.calls[at]?.[2]?.[2]).toBe(attemptsInFlight);
+      expect(await (query.mock.results[at]?.value as Promise<unknown[]>)).toHaveLength(attemptsInFlight);
     } finally {
       query.mockRestore();
     }
     expect(r.received).toHaveLength(attemptsInFlight);
     expect(await deliveriesLeft(w.db)).toBe(0);
+  });
+
+  it('sends to a healthy endpoint while an attempt to a hung one waits for its time-out', async () => {
+    const url = await engines.postgres().createDatabase();
+    const healthy = await receiver();
+    const hung = await receiver(() => 'hang');
+    const w = worker(url);
+    const now = Date.now();
+    const slow = {
+      ...endpointAt(hung.url, now - 60_000),
+      id: 'we_hung',
+      enabled_events: ['endpoint.disabled'],
+    };
+    await w.webhooks.save(slow);
+    await w.webhooks.save({ ...endpointAt(healthy.url, now - 60_000), enabled_events: ['order.created'] });
+    // the hung endpoint's delivery is the oldest: it is in the first claim
+    await w.events.raise(endpointDisabledEvent('evt_first1', { ...slow, id: 'we_other' }, now - 2000));
+    await Promise.all(Array.from({ length: 40 }, (_, n) => w.orders.create(orderAt(n + 1, now - 1000 + n))));
+    const queue = closeAfter(
+      new PostgresDeliveryQueue(w.db, w.events, w.webhooks, {
+        send: httpSender(false),
+        batch: 8,
+        timeoutMs: 4_000,
+      }),
+    );
+    const running = queue.runDue();
+    // all before the hung attempt times out (a worker that waited for its whole claim sent 7)
+    await until('the healthy endpoint has every order', () => healthy.received.length === 40, {
+      timeoutMs: 3_000,
+    });
+    expect(hung.received).toHaveLength(1);
+    await running;
+    const outcomes = await w.db.query<{ endpoint_id: string; n: number }>(
+      'attempts',
+      'select endpoint_id, count(*)::int as n from webhook_attempts group by 1 order by 1',
+      [],
+    );
+    expect(outcomes).toEqual([
+      { endpoint_id: 'we_hung', n: 1 },
+      { endpoint_id: 'we_test1', n: 40 },
+    ]);
   });
 
   it('after a look that found nothing, local creates wait out a quiet spell, then one look sends', async () => {

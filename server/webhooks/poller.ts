@@ -1,0 +1,140 @@
+// When a Postgres delivery worker looks for work: when a local create wakes it, and every `pollMs`
+// (for other workers' events and retries coming due). After a look that found nothing, wakes wait
+// out a quiet spell of `quietMs` and then look once, so a busy server with no endpoint does not
+// claim in vain on every create. A worker still sending is nudged instead (nudged()).
+
+/** The poller's timings. */
+export interface PollTimings {
+  pollMs: number;
+  quietMs: number;
+}
+
+/** A running look's wait for new work. */
+interface Nudge {
+  promise: Promise<void>;
+  resolve: () => void;
+}
+
+/** Runs `look` when woken or polled, one look at a time; the queue's loop calls back into it. */
+export class Poller {
+  private readonly look: () => Promise<void>;
+  private readonly o: PollTimings;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** When `timer` fires (performance.now()). */
+  private timerAt = Number.POSITIVE_INFINITY;
+  /** When a look last found nothing due (performance.now()). */
+  private foundNothingAt = Number.NEGATIVE_INFINITY;
+  private running: Promise<void> | null = null;
+  private again = false;
+  /** What a running look waits on for new work (nudged()). */
+  private nudge: Nudge | null = null;
+  /** Why the last look failed, logged once until a look succeeds. */
+  private failing: string | null = null;
+  private started = false;
+  /** Closed: no more looks; a running one winds down. */
+  closed = false;
+
+  constructor(look: () => Promise<void>, timings: PollTimings) {
+    this.look = look;
+    this.o = timings;
+  }
+
+  /** Looks on its own from now on. */
+  start(): void {
+    this.started = true;
+    this.wake();
+  }
+
+  /** Stops looking; waits for the look under way. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** The last look found nothing due: wakes wait out the quiet spell. */
+  foundNothing(): void {
+    this.foundNothingAt = performance.now();
+  }
+
+  /**
+   * Resolves when new work may be due: a wake after the quiet spell, or the poll's interval. One
+   * nudge at a time: a look that asks again while one is pending gets the same.
+   */
+  nudged(): Promise<void> {
+    if (this.nudge) return this.nudge.promise;
+    let resolve = () => {};
+    const promise = new Promise<void>((done) => (resolve = done));
+    const poll = setTimeout(() => this.endNudge(nudge), this.o.pollMs);
+    poll.unref();
+    const nudge = {
+      promise,
+      resolve: () => {
+        clearTimeout(poll);
+        resolve();
+      },
+    };
+    this.nudge = nudge;
+    return promise;
+  }
+
+  /** Resolves `nudge` if it is still the pending one. */
+  private endNudge(nudge: Nudge | null): void {
+    if (nudge === null || this.nudge !== nudge) return;
+    this.nudge = null;
+    nudge.resolve();
+  }
+
+  /** Looks now (or once the quiet spell is over); a look running is nudged, and looks again after. */
+  wake(): void {
+    if (!this.started || this.closed) return;
+    if (this.running) {
+      this.again = true;
+      const nudge = this.nudge;
+      const quiet = this.foundNothingAt + this.o.quietMs - performance.now();
+      if (quiet <= 0) this.endNudge(nudge);
+      else setTimeout(() => this.endNudge(nudge), quiet).unref();
+      return;
+    }
+    const quiet = this.foundNothingAt + this.o.quietMs - performance.now();
+    if (quiet > 0) return this.wakeIn(quiet);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.timerAt = Number.POSITIVE_INFINITY;
+    this.running = this.look()
+      .then(() => {
+        if (this.failing !== null) console.error('Webhooks: delivering again');
+        this.failing = null;
+      })
+      .catch((error: unknown) => {
+        // Postgres out: said once, then tried again every poll until it is back.
+        const reason = error instanceof Error ? error.message : String(error);
+        if (this.failing === null)
+          console.error(`Webhooks: cannot look for deliveries (${reason}); retrying`);
+        this.failing = reason;
+      })
+      .finally(() => {
+        this.running = null;
+        if (this.closed) return;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+          return;
+        }
+        this.wakeIn(this.o.pollMs);
+      });
+  }
+
+  /** Looks again in `ms`, unless a look is due sooner already. */
+  private wakeIn(ms: number): void {
+    const at = performance.now() + ms;
+    if (this.timer && this.timerAt <= at) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.wake();
+    }, ms);
+    this.timer.unref();
+  }
+}
