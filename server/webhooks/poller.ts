@@ -13,6 +13,8 @@ export interface PollTimings {
 interface Nudge {
   promise: Promise<void>;
   resolve: () => void;
+  /** A wake has come for it (and ends it once the quiet spell is over). */
+  woken: boolean;
 }
 
 /** Runs `look` when woken or polled, one look at a time; the queue's loop calls back into it. */
@@ -28,6 +30,10 @@ export class Poller {
   private again = false;
   /** What a running look waits on for new work (nudged()). */
   private nudge: Nudge | null = null;
+  /** Wakes that came while a look was running. */
+  private wakeCount = 0;
+  /** A wake came during the claim that found nothing: the next nudge needs no other. */
+  private missed = false;
   /** Why the last look failed, logged once until a look succeeds. */
   private failing: string | null = null;
   private started = false;
@@ -52,9 +58,19 @@ export class Poller {
     await this.running;
   }
 
-  /** The last look found nothing due: wakes wait out the quiet spell. */
-  foundNothing(): void {
+  /** Wakes so far: a look reads it before a claim, to tell whether one came during it. */
+  get wakes(): number {
+    return this.wakeCount;
+  }
+
+  /**
+   * The last look found nothing due: wakes wait out the quiet spell. `wakesBefore` (read before the
+   * claim): a wake that came during it may be for what the claim could not see yet, so the next
+   * nudge ends once the quiet spell is over, without waiting for another wake.
+   */
+  foundNothing(wakesBefore = this.wakeCount): void {
     this.foundNothingAt = performance.now();
+    this.missed = this.wakeCount !== wakesBefore;
   }
 
   /**
@@ -67,15 +83,29 @@ export class Poller {
     const promise = new Promise<void>((done) => (resolve = done));
     const poll = setTimeout(() => this.endNudge(nudge), this.o.pollMs);
     poll.unref();
-    const nudge = {
+    const nudge: Nudge = {
       promise,
       resolve: () => {
         clearTimeout(poll);
         resolve();
       },
+      woken: false,
     };
     this.nudge = nudge;
+    if (this.missed) {
+      this.missed = false;
+      this.wokenWhileRunning(nudge);
+    }
     return promise;
+  }
+
+  /** The first wake of a nudge ends it, once the quiet spell is over; later ones cost nothing. */
+  private wokenWhileRunning(nudge: Nudge): void {
+    if (nudge.woken) return;
+    nudge.woken = true;
+    const quiet = this.foundNothingAt + this.o.quietMs - performance.now();
+    if (quiet <= 0) this.endNudge(nudge);
+    else setTimeout(() => this.endNudge(nudge), quiet).unref();
   }
 
   /** Resolves `nudge` if it is still the pending one. */
@@ -90,10 +120,8 @@ export class Poller {
     if (!this.started || this.closed) return;
     if (this.running) {
       this.again = true;
-      const nudge = this.nudge;
-      const quiet = this.foundNothingAt + this.o.quietMs - performance.now();
-      if (quiet <= 0) this.endNudge(nudge);
-      else setTimeout(() => this.endNudge(nudge), quiet).unref();
+      this.wakeCount++;
+      if (this.nudge) this.wokenWhileRunning(this.nudge);
       return;
     }
     const quiet = this.foundNothingAt + this.o.quietMs - performance.now();

@@ -34,7 +34,7 @@ export interface PostgresQueueOptions {
   clock?: Clock;
   random?: () => number;
   timeoutMs?: number;
-  /** Deliveries claimed at once. */
+  /** Attempts in flight at once (a claim takes up to this many). */
   batch?: number;
   /** How often to look for due deliveries (ms). */
   pollMs?: number;
@@ -101,40 +101,54 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
    */
   async runDue(): Promise<void> {
     const batches = new Set<Promise<void>>();
-    const thrown: unknown[] = [];
+    let failure: { reason: unknown } | undefined;
     let looking = true;
+    let batchesEnded = 0;
     let nudge: Promise<boolean> | null = null;
+    let ended: Promise<boolean> | null = null;
     try {
-      while (!this.poller.closed) {
+      // the first failure (a claim, or a batch's statements) ends the look, as Postgres is likely out
+      while (!this.poller.closed && failure === undefined) {
         const room = this.o.batch - this.inFlight;
-        if (looking && room >= Math.ceil(this.o.batch / 2)) {
-          const claimed = await this.claim(room);
+        const half = Math.ceil(this.o.batch / 2);
+        if (looking && room >= half) {
+          const [endedBefore, wakes] = [batchesEnded, this.poller.wakes];
+          let claimed: Claimed[];
+          try {
+            claimed = await this.claim(room);
+          } catch (reason) {
+            if (batches.size === 0) throw reason;
+            failure = { reason };
+            break;
+          }
           if (claimed.length > 0) {
             const batch: Promise<void> = this.sendBatch(claimed)
-              .catch((reason: unknown) => void thrown.push(reason))
+              .catch((reason: unknown) => void (failure ??= { reason }))
               .finally(() => {
                 batches.delete(batch);
+                batchesEnded++;
                 looking = true; // what it raised (endpoint.disabled) is due now
               });
             batches.add(batch);
             continue;
           }
-          looking = false;
-          this.poller.foundNothing();
+          // a batch that ended meanwhile may have raised what this claim could not see yet
+          looking = batchesEnded !== endedBefore;
+          if (!looking) this.poller.foundNothing(wakes);
         }
-        if (batches.size === 0) break;
-        // A slot frees (or a batch ends), or new work may be due: a local create, or the poll's time.
-        nudge ??= this.poller.nudged().then(() => {
-          nudge = null;
-          return true;
-        });
-        if (await Promise.race([this.ended.wait().then(() => false), nudge])) looking = true;
+        if (batches.size === 0 && !looking) break;
+        if (batches.size === 0) continue;
+        // A slot frees (or a batch ends); or, with room to claim, new work may be due (a local
+        // create, or the poll's time).
+        ended ??= this.ended.wait().then(() => ((ended = null), false));
+        nudge ??= this.poller.nudged().then(() => ((nudge = null), true));
+        if (await Promise.race(room >= half ? [ended, nudge] : [ended])) looking = true;
       }
     } finally {
-      // a claim that failed (Postgres out) waits for the batches still sending
+      // the batches still sending are waited for, whatever ended the look
       await Promise.all(batches);
     }
-    if (thrown.length > 0) throw thrown[0];
+    if (failure !== undefined) throw failure.reason;
   }
 
   /** Claims up to `limit` due deliveries, leased to this worker. */
@@ -238,7 +252,7 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
     }
     // A success to the endpoint (this batch's, or one still sending) ended its streak before this
     // failure: record it first.
-    for (const s of this.open) if (s.endpoints.has(endpoint.id)) await this.settleSucceeded(s);
+    for (const s of [...this.open]) if (s.endpoints.has(endpoint.id)) await this.settleSucceeded(s);
     const [streak] = await this.db.query<{ failing_since: Date | null }>(
       'endpoint_streak',
       postgresSql('endpoint_streak'),

@@ -4,8 +4,8 @@ import type { StoredEvent } from '../../src/api/orders/deps.ts';
 
 /**
  * Attempts one process has in flight at once, whichever queue: the in-process Deliverer's
- * concurrency, and how many deliveries a Postgres worker claims together (it sends a claimed batch
- * at once, and claims again when the batch is settled).
+ * concurrency, and a Postgres worker's (it claims up to this many, sends them at once, and claims
+ * again once half of them have ended).
  */
 export const attemptsInFlight = 64;
 

@@ -1,6 +1,7 @@
 // When a Postgres delivery worker looks for work (server/webhooks/poller.ts): a wake looks at once,
 // a wake during a look nudges it and looks again after it, a wake within the quiet spell after an
-// empty look waits it out, and a look that fails is said once until one succeeds.
+// empty look waits it out (also one that came during the claim that found nothing), and a look that
+// fails is said once until one succeeds.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Poller } from '../../../server/webhooks/poller.ts';
 import { until } from '../../helpers/poll.ts';
@@ -36,6 +37,23 @@ describe('Poller', () => {
     expect(looks).toBe(1);
     finish();
     await until('the look after the wakes', () => looks === 2);
+    finish();
+  });
+
+  it('a wake during a claim that found nothing ends the next nudge after the quiet spell, without another', async () => {
+    let finish = () => {};
+    const p = poller(() => new Promise<void>((resolve) => (finish = resolve)), {
+      pollMs: 60_000,
+      quietMs: 100,
+    });
+    p.start(); // a look is running: it claims…
+    const before = p.wakes;
+    p.wake(); // …a create commits meanwhile…
+    p.foundNothing(before); // …and the claim found nothing
+    const started = performance.now();
+    await p.nudged();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(90);
+    expect(performance.now() - started).toBeLessThan(30_000);
     finish();
   });
 
