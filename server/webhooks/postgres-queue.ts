@@ -137,9 +137,11 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
           if (!looking) this.poller.foundNothing(wakes);
         }
         if (batches.size === 0 && !looking) break;
-        if (batches.size === 0) continue;
-        // A slot frees (or a batch ends); or, with room to claim, new work may be due (a local
-        // create, or the poll's time).
+        // Looking with room, it has just claimed (an await): claim again at once. Without room
+        // (another look on this queue holds the slots) it waits below, or it would spin.
+        if (batches.size === 0 && room >= half) continue;
+        // A slot frees (or a batch ends, this look's or another's); or, with room to claim, new
+        // work may be due (a local create, or the poll's time).
         ended ??= this.ended.wait().then(() => ((ended = null), false));
         nudge ??= this.poller.nudged().then(() => ((nudge = null), true));
         if (await Promise.race(room >= half ? [ended, nudge] : [ended])) looking = true;

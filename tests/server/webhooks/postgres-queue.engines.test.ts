@@ -5,6 +5,8 @@
 // one statement. One claim takes as many deliveries as the embedded queue has in flight. A worker
 // that found nothing does not look again on every local create. Outcomes and failing streaks:
 // postgres-queue-outcomes.engines.test.ts.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import type { StoredOrder } from '../../../src/api/orders/deps.ts';
 import {
@@ -144,6 +146,21 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres: claiming and sendi
       { endpoint_id: 'we_hung', n: 1 },
       { endpoint_id: 'we_test1', n: 40 },
     ]);
+  });
+
+  it('a second look on a queue whose slots the first holds waits for one instead of spinning', async () => {
+    const url = await engines.postgres().createDatabase();
+    // in a process of its own: a loop that never awaits would stop this one's timers too
+    const child = spawnSync(
+      process.execPath,
+      [fileURLToPath(new URL('./two-looks.ts', import.meta.url)), url],
+      {
+        encoding: 'utf8',
+        timeout: 20_000,
+      },
+    );
+    expect(child.signal, child.stderr).toBeNull();
+    expect(JSON.parse(child.stdout)).toEqual({ started: 12 });
   });
 
   it('after a look that found nothing, local creates wait out a quiet spell, then one look sends', async () => {

@@ -1,0 +1,43 @@
+// Run by postgres-queue.engines.test.ts in a process of its own (a loop that never awaits would
+// stop the test's own timers): two looks on one queue, the first holding every slot with attempts
+// that wait to be released. Prints how many deliveries were sent once both looks are done.
+import { OrderDerivedEvents } from '../../../src/api/orders/events/derived-events.ts';
+import { PostgresDatabase } from '../../../server/stores/postgres/database.ts';
+import { PostgresRaisedEvents, PostgresWebhookStore } from '../../../server/stores/postgres/event-stores.ts';
+import { PostgresOrderStore } from '../../../server/stores/postgres/order-store.ts';
+import type { AttemptResult } from '../../../server/webhooks/attempt.ts';
+import { PostgresDeliveryQueue } from '../../../server/webhooks/postgres-queue.ts';
+import { endpointAt, orderAt } from './fixture.ts';
+
+const db = new PostgresDatabase(process.argv[2] ?? '');
+const orders = new PostgresOrderStore(db);
+const events = new OrderDerivedEvents(orders, { raised: new PostgresRaisedEvents(db) });
+const webhooks = new PostgresWebhookStore(db);
+const now = Date.now();
+await webhooks.save(endpointAt('http://127.0.0.1:9/hooks', now - 60_000));
+for (let n = 1; n <= 12; n++) await orders.create(orderAt(n, now - 1000 + n));
+let release!: () => void;
+const released = new Promise<void>((resolve) => (release = resolve));
+let started = 0;
+const queue = new PostgresDeliveryQueue(db, events, webhooks, {
+  batch: 8,
+  attempt: async (event, endpoint, attempt): Promise<AttemptResult> => {
+    started++;
+    await released;
+    const at = new Date().toISOString();
+    const record = { event_id: event.id, endpoint_id: endpoint.id, event_type: event.type };
+    const settled = { environment: event.environment, attempt, at, status: 204, error: null };
+    const outcome = { latency_ms: 1, outcome: 'succeeded' as const, next_at: null };
+    return { record: { ...record, ...settled, ...outcome }, gone: false, failed: false, retryAtMs: null };
+  },
+});
+const first = queue.runDue();
+while (started < 8) await new Promise((turn) => setTimeout(turn, 5));
+// every slot is the first look's: the second must wait for one, not loop
+const second = queue.runDue();
+await new Promise((turn) => setTimeout(turn, 50));
+release();
+await Promise.all([first, second]);
+console.log(JSON.stringify({ started }));
+await queue.close();
+await db.close();
