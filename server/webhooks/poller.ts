@@ -103,9 +103,17 @@ export class Poller {
   private wokenWhileRunning(nudge: Nudge): void {
     if (nudge.woken) return;
     nudge.woken = true;
+    this.endAfterQuiet(nudge);
+  }
+
+  /**
+   * Ends `nudge` once the quiet spell is over, read on the clock each time: a timer can fire early
+   * by as long as the event loop's turn had run when it was set (node counts from the turn's start).
+   */
+  private endAfterQuiet(nudge: Nudge): void {
     const quiet = this.foundNothingAt + this.o.quietMs - performance.now();
     if (quiet <= 0) this.endNudge(nudge);
-    else setTimeout(() => this.endNudge(nudge), quiet).unref();
+    else setTimeout(() => this.endAfterQuiet(nudge), quiet).unref();
   }
 
   /** Resolves `nudge` if it is still the pending one. */

@@ -1,17 +1,33 @@
 // When a Postgres delivery worker looks for work (server/webhooks/poller.ts): a wake looks at once,
 // a wake during a look nudges it and looks again after it, a wake within the quiet spell after an
-// empty look waits it out (also one that came during the claim that found nothing), and a look that
-// fails is said once until one succeeds.
+// empty look waits it out (also one that came during the claim that found nothing, and though its
+// timer fires early), and a look that fails is said once until one succeeds.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Poller } from '../../../server/webhooks/poller.ts';
 import { until } from '../../helpers/poll.ts';
 
 describe('Poller', () => {
   const pollers: Poller[] = [];
+  /** Held looks, let go before closing (a failed expectation skips a test's own finish()). */
+  const held: (() => void)[] = [];
   afterEach(async () => {
+    for (const finish of held.splice(0)) finish();
     await Promise.all(pollers.splice(0).map((p) => p.close()));
     vi.restoreAllMocks();
   });
+
+  /**
+   * A look that runs until `finish()`, the first time; the look after it (the wake during it asks
+   * for one) ends at once, so closing the poller does not wait for it.
+   */
+  function firstLookHeld(): { look: () => Promise<void>; finish: () => void } {
+    let looks = 0;
+    let finish = () => {};
+    const look = () =>
+      looks++ === 0 ? new Promise<void>((resolve) => (finish = resolve)) : Promise.resolve();
+    held.push(() => finish());
+    return { look, finish: () => finish() };
+  }
 
   function poller(look: () => Promise<void>, timings = { pollMs: 60_000, quietMs: 0 }): Poller {
     const p = new Poller(look, timings);
@@ -41,11 +57,8 @@ describe('Poller', () => {
   });
 
   it('a wake during a claim that found nothing ends the next nudge after the quiet spell, without another', async () => {
-    let finish = () => {};
-    const p = poller(() => new Promise<void>((resolve) => (finish = resolve)), {
-      pollMs: 60_000,
-      quietMs: 100,
-    });
+    const { look, finish } = firstLookHeld();
+    const p = poller(look, { pollMs: 60_000, quietMs: 100 });
     p.start(); // a look is running: it claims…
     const before = p.wakes;
     p.wake(); // …a create commits meanwhile…
@@ -54,6 +67,23 @@ describe('Poller', () => {
     await p.nudged();
     expect(performance.now() - started).toBeGreaterThanOrEqual(90);
     expect(performance.now() - started).toBeLessThan(30_000);
+    finish();
+  });
+
+  it('waits out the whole quiet spell though a timer fires early (node counts from the turn start)', async () => {
+    const setTimer = globalThis.setTimeout;
+    // every timer fires 60 ms early, as one set late in a long turn of a busy loop does
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) =>
+      setTimer(fn, Math.max(0, (ms ?? 0) - 60))) as typeof setTimeout);
+    const { look, finish } = firstLookHeld();
+    const p = poller(look, { pollMs: 60_000, quietMs: 100 });
+    p.start();
+    const before = p.wakes;
+    p.wake();
+    p.foundNothing(before);
+    const started = performance.now();
+    await p.nudged();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(90);
     finish();
   });
 
