@@ -105,7 +105,8 @@ export async function startBenchReceiver(): Promise<BenchReceiver> {
 
 /**
  * The production server on its embedded stores, each round with a journal and a request log of its
- * own; `log: 'off'` runs it without the request log, to show what the log costs.
+ * own; `log: 'off'` runs it without the request log, to show what the log costs, and
+ * `endpoint: false` has it measured with no webhook endpoint subscribed (the request path alone).
  */
 export function embedded(
   files: ServerFiles,
