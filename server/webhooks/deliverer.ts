@@ -1,8 +1,8 @@
 // The in-process delivery queue: each event, once durable, becomes one delivery per subscribed
 // endpoint, sent off the request path (a later turn of the event loop), retried on the schedule and
-// settled in the attempt log. At least once: at start the queue is rebuilt from the events
-// themselves (every event since an endpoint was made, minus those the log settles), so a delivery
-// pending at a kill -9 is sent after the restart even if its attempts were never logged.
+// settled in the attempt log, with at most a quarter of its slots to one endpoint (./due-queue.ts).
+// At least once: at start the queue is rebuilt from the events (every event since an endpoint was
+// made, minus those the log settles): a delivery pending at a kill -9 is sent after the restart.
 import type {
   Clock,
   EventStore,
@@ -10,15 +10,14 @@ import type {
   WebhookEndpoint,
   WebhookStore,
 } from '../../src/api/orders/deps.ts';
-import { systemClock } from '../../src/api/orders/ids.ts';
 import { endpointDisabledEvent, subscribes } from '../../src/api/orders/events/order-event.ts';
-import { randomId } from '../../src/api/orders/ids.ts';
+import { randomId, systemClock } from '../../src/api/orders/ids.ts';
 import { attemptsIn, type Attempt } from './attempt.ts';
-import { attemptsInFlight, type DeliveryQueue } from './queue.ts';
+import { attemptsInFlight, attemptsPerEndpoint, type DeliveryQueue } from './queue.ts';
 import type { AttemptLog } from './attempts.ts';
 import { DeliveryOutcomes } from './outcomes.ts';
 import { eventsOfEndpoint } from './endpoint-events.ts';
-import { Fifo } from './fifo.ts';
+import { DueQueue } from './due-queue.ts';
 import { deliveryKey, replayLogs } from './replay.ts';
 import type { RequeueLog } from './requeues.ts';
 import { attemptTimeoutMs, disableAfterMs, jitterRandom } from './schedule.ts';
@@ -37,8 +36,9 @@ export interface DelivererOptions {
   clock?: Clock;
   random?: () => number;
   timeoutMs?: number;
-  /** Attempts in flight at once. */
+  /** Attempts in flight at once, and at most `perEndpoint` of them to one endpoint. */
   concurrency?: number;
+  perEndpoint?: number;
   /** Where resends are made durable; default none (they are kept in memory only). */
   requeues?: RequeueLog;
 }
@@ -58,8 +58,8 @@ const keyOf = deliveryKey;
 export class Deliverer implements DeliveryQueue {
   private readonly o: Required<Omit<DelivererOptions, 'send' | 'requeues'>> &
     Pick<DelivererOptions, 'requeues'>;
-  /** Due now, oldest first. */
-  private readonly ready = new Fifo<Task>();
+  /** Due now, oldest first among endpoints with room. */
+  private readonly ready: DueQueue<Task>;
   /** Waiting for a retry, soonest first. */
   private later: Task[] = [];
   private readonly queued = new Set<string>();
@@ -81,8 +81,10 @@ export class Deliverer implements DeliveryQueue {
       random: jitterRandom,
       timeoutMs: attemptTimeoutMs,
       concurrency: attemptsInFlight,
+      perEndpoint: attemptsPerEndpoint,
       ...options,
     };
+    this.ready = new DueQueue<Task>(o.perEndpoint);
     const attempt =
       options.attempt ??
       attemptsIn({
@@ -231,14 +233,16 @@ export class Deliverer implements DeliveryQueue {
     const now = this.o.clock.now();
     while (this.later.length > 0 && (this.later[0] as Task).dueMs <= now)
       this.ready.push(this.later.shift() as Task);
-    while (this.ready.length > 0 && this.running.size < limit) {
-      const task = this.ready.shift() as Task;
+    while (this.running.size < limit) {
+      const task = this.ready.take();
+      if (task === undefined) break;
       const run: Promise<void> = this.deliver(task)
         .catch((error: unknown) =>
           console.error(`Webhooks: ${task.eventId} to ${task.endpointId}: ${String(error)}`),
         )
         .finally(() => {
           this.running.delete(run);
+          this.ready.ended(task);
           if (this.started) this.wake();
         });
       this.running.add(run);

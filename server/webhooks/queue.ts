@@ -9,6 +9,12 @@ import type { StoredEvent } from '../../src/api/orders/deps.ts';
  */
 export const attemptsInFlight = 64;
 
+/**
+ * Attempts to one endpoint the in-process Deliverer has in flight at most: a quarter of its slots,
+ * so an endpoint whose attempts wait for their time-out leaves the others three quarters.
+ */
+export const attemptsPerEndpoint = 16;
+
 /** Delivers events: in process (Deliverer), or a worker's share of Postgres's (PostgresDeliveryQueue). */
 export interface DeliveryQueue {
   /** An event is durable (deps.onEvent): deliver it; returns at once. */

@@ -1,14 +1,17 @@
 // Delivery follows the schedule under an injected clock: a receiver that fails, then times out,
 // then answers 410 gets attempts at 0, 5 s and 5 min, and the endpoint ends disabled with an
 // endpoint.disabled event; Retry-After is honoured on 429; a redirect is a failure, never followed;
-// five days of failure disable the endpoint; a closed queue sends nothing more.
-import { afterEach, describe, expect, it } from 'vitest';
+// five days of failure disable the endpoint; a closed queue sends nothing more; an endpoint whose
+// attempts hang holds a quarter of the slots, and the others' deliveries go on.
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OrderDerivedEvents } from '../../../src/api/orders/events/derived-events.ts';
 import { MemoryWebhookStore } from '../../../src/api/orders/events/memory-webhooks.ts';
-import { orderCreatedEvent } from '../../../src/api/orders/events/order-event.ts';
+import { endpointDisabledEvent, orderCreatedEvent } from '../../../src/api/orders/events/order-event.ts';
 import { MemoryOrderStore } from '../../../src/api/orders/memory-store.ts';
 import { memoryAttemptLog } from '../../../server/webhooks/attempts.ts';
 import { Deliverer } from '../../../server/webhooks/deliverer.ts';
+import { attemptsPerEndpoint } from '../../../server/webhooks/queue.ts';
+import type { SendResult } from '../../../server/webhooks/sender.ts';
 import { deliveryFixture, endpointAt, manualClock, orderAt } from './fixture.ts';
 import { startReceiver, type Answer, type Receiver } from '../../../harness/webhook-receiver.ts';
 
@@ -150,5 +153,40 @@ describe('closing the queue', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(sent).toEqual([]);
     expect(log.all).toHaveLength(0);
+  });
+
+  it('gives an endpoint whose attempts hang a quarter of the slots: the others are sent meanwhile', async () => {
+    const hung = { ...endpointAt('http://127.0.0.1:9/hung', t0 - 1), id: 'we_hung' };
+    const other = { ...endpointAt('http://127.0.0.1:9/ok', t0 - 1), id: 'we_ok' };
+    const webhooks = new MemoryWebhookStore([hung, { ...other, enabled_events: ['endpoint.disabled'] }]);
+    const held: (() => void)[] = [];
+    let flying = 0;
+    let most = 0;
+    const sent: string[] = [];
+    const answered: SendResult = { kind: 'answered', status: 204, retryAfter: undefined, latencyMs: 1 };
+    const deliverer = new Deliverer({
+      events: new OrderDerivedEvents(new MemoryOrderStore()),
+      webhooks,
+      endpoints: () => webhooks.all(),
+      log: memoryAttemptLog(),
+      clock: { now: () => t0 },
+      send: (url) => {
+        sent.push(url);
+        if (!url.endsWith('/hung')) return Promise.resolve(answered);
+        most = Math.max(most, ++flying);
+        return new Promise((resolve) => held.push(() => resolve(answered)));
+      },
+    });
+    deliverer.start();
+    // 80 deliveries to the hung endpoint first (more than the 64 slots), then one to the other
+    for (let n = 1; n <= 80; n++) deliverer.enqueue(orderCreatedEvent(orderAt(n, t0)));
+    deliverer.enqueue(endpointDisabledEvent('evt_other', { ...hung, id: 'we_gone' }, t0));
+    try {
+      await vi.waitFor(() => expect(sent).toContain('http://127.0.0.1:9/ok'));
+      expect(most).toBe(attemptsPerEndpoint);
+    } finally {
+      for (const release of held.splice(0)) release();
+      await deliverer.close();
+    }
   });
 });

@@ -1,0 +1,81 @@
+// The deliveries due now, oldest first, with at most `perEndpoint` of one endpoint's in flight. An
+// endpoint that makes its attempts wait for their time-out then holds its share of the slots, never
+// all of them, and every other endpoint's deliveries go on. An endpoint's own deliveries keep their
+// order: those over its share wait aside, and each that ends lets the next one back in line.
+import { Fifo } from './fifo.ts';
+
+/** Due deliveries, taken oldest first among the endpoints with room; iterable, those aside last. */
+export class DueQueue<T extends { endpointId: string }> implements Iterable<T> {
+  private readonly due = new Fifo<T>();
+  /** By endpoint, oldest first: deliveries of an endpoint at its share, waiting for one to end. */
+  private readonly aside = new Map<string, T[]>();
+  private readonly inFlight = new Map<string, number>();
+  private readonly perEndpoint: number;
+
+  constructor(perEndpoint: number) {
+    this.perEndpoint = perEndpoint;
+  }
+
+  /** How many wait (in line or aside). */
+  get length(): number {
+    let waiting = this.due.length;
+    for (const tasks of this.aside.values()) waiting += tasks.length;
+    return waiting;
+  }
+
+  /** Adds a delivery at the back (behind its endpoint's waiting aside, if any). */
+  push(task: T): void {
+    const waiting = this.aside.get(task.endpointId);
+    if (waiting) waiting.push(task);
+    else this.due.push(task);
+  }
+
+  /** The oldest delivery whose endpoint has room, counted in flight from now; undefined if none. */
+  take(): T | undefined {
+    for (let task = this.due.shift(); task !== undefined; task = this.due.shift()) {
+      const flying = this.inFlight.get(task.endpointId) ?? 0;
+      if (flying < this.perEndpoint) {
+        this.inFlight.set(task.endpointId, flying + 1);
+        return task;
+      }
+      const waiting = this.aside.get(task.endpointId);
+      if (waiting) waiting.push(task);
+      else this.aside.set(task.endpointId, [task]);
+    }
+    return undefined;
+  }
+
+  /** A delivery taken has ended: its endpoint's oldest one aside goes back in line. */
+  ended(task: T): void {
+    const flying = (this.inFlight.get(task.endpointId) ?? 1) - 1;
+    if (flying > 0) this.inFlight.set(task.endpointId, flying);
+    else this.inFlight.delete(task.endpointId);
+    const waiting = this.aside.get(task.endpointId);
+    const next = waiting?.shift();
+    if (waiting?.length === 0) this.aside.delete(task.endpointId);
+    if (next !== undefined) this.due.push(next);
+  }
+
+  /** Whether a waiting delivery matches. */
+  some(match: (task: T) => boolean): boolean {
+    for (const task of this) if (match(task)) return true;
+    return false;
+  }
+
+  /** Removes the waiting deliveries that match; returns them. */
+  remove(match: (task: T) => boolean): T[] {
+    const removed = this.due.remove(match);
+    for (const [endpointId, tasks] of this.aside) {
+      const kept = tasks.filter((task) => !match(task));
+      removed.push(...tasks.filter(match));
+      if (kept.length > 0) this.aside.set(endpointId, kept);
+      else this.aside.delete(endpointId);
+    }
+    return removed;
+  }
+
+  *[Symbol.iterator](): Iterator<T> {
+    yield* this.due;
+    for (const tasks of this.aside.values()) yield* tasks;
+  }
+}
