@@ -1,6 +1,6 @@
 // The in-process delivery queue: each event, once durable, becomes one delivery per subscribed
 // endpoint, sent off the request path (a later turn of the event loop), retried on the schedule and
-// settled in the attempt log, with at most a quarter of its slots to one endpoint (./due-queue.ts).
+// settled in the attempt log, with at most half its slots to one endpoint (./due-queue.ts).
 // At least once: at start the queue is rebuilt from the events (every event since an endpoint was
 // made, minus those the log settles): a delivery pending at a kill -9 is sent after the restart.
 import type {

@@ -10,10 +10,10 @@ import type { StoredEvent } from '../../src/api/orders/deps.ts';
 export const attemptsInFlight = 64;
 
 /**
- * Attempts to one endpoint the in-process Deliverer has in flight at most: a quarter of its slots,
- * so an endpoint whose attempts wait for their time-out leaves the others three quarters.
+ * Attempts to one endpoint the in-process Deliverer has in flight at most: half its slots, so an
+ * endpoint whose attempts wait for their time-out leaves the others half (docs/decisions.md).
  */
-export const attemptsPerEndpoint = 16;
+export const attemptsPerEndpoint = 32;
 
 /** Delivers events: in process (Deliverer), or a worker's share of Postgres's (PostgresDeliveryQueue). */
 export interface DeliveryQueue {

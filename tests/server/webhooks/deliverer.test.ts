@@ -2,7 +2,7 @@
 // then answers 410 gets attempts at 0, 5 s and 5 min, and the endpoint ends disabled with an
 // endpoint.disabled event; Retry-After is honoured on 429; a redirect is a failure, never followed;
 // five days of failure disable the endpoint; a closed queue sends nothing more; an endpoint whose
-// attempts hang holds a quarter of the slots, and the others' deliveries go on.
+// attempts hang holds half the slots, and the others' deliveries go on.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OrderDerivedEvents } from '../../../src/api/orders/events/derived-events.ts';
 import { MemoryWebhookStore } from '../../../src/api/orders/events/memory-webhooks.ts';
@@ -155,7 +155,7 @@ describe('closing the queue', () => {
     expect(log.all).toHaveLength(0);
   });
 
-  it('gives an endpoint whose attempts hang a quarter of the slots: the others are sent meanwhile', async () => {
+  it('gives an endpoint whose attempts hang half the slots: the others are sent meanwhile', async () => {
     const hung = { ...endpointAt('http://127.0.0.1:9/hung', t0 - 1), id: 'we_hung' };
     const other = { ...endpointAt('http://127.0.0.1:9/ok', t0 - 1), id: 'we_ok' };
     const webhooks = new MemoryWebhookStore([hung, { ...other, enabled_events: ['endpoint.disabled'] }]);
