@@ -1,11 +1,10 @@
 // Delivery with orders in Postgres: the waiting deliveries are rows, inserted with their events;
 // every worker claims due ones (FOR UPDATE SKIP LOCKED, then a lease), so each attempt is sent by
 // exactly one worker, and a worker that dies mid-attempt only delays it until its lease ends (at
-// least once). A worker claims up to 64 and claims again as soon as half its slots are free, so an
-// endpoint that makes it wait for a time-out holds a slot, not the worker. When it looks for work
-// (a local create, the poll, a quiet spell after an empty look) is poller.ts's. A claim brings what
-// each event is made of, and the successes of a claimed batch are settled in one round trip, so
-// deliveries take few of the connections that callers' orders need.
+// least once). A worker claims up to 64, at most half of them to one endpoint, and claims again once
+// half its slots are free: an endpoint that waits for time-outs holds slots, not the worker. When
+// it looks for work is poller.ts's. A claim brings what each event is made of, and a batch's
+// successes are settled in one round trip: deliveries take few of the connections orders need.
 import type { Clock, EventStore, WebhookEndpoint, WebhookStore } from '../../src/api/orders/deps.ts';
 import { endpointDisabledEvent } from '../../src/api/orders/events/order-event.ts';
 import { randomId, systemClock } from '../../src/api/orders/ids.ts';
@@ -25,6 +24,7 @@ import { attemptTimeoutMs, disableAfterMs, jitterRandom } from './schedule.ts';
 import { httpSender, type Sender } from './sender.ts';
 import { Poller } from './poller.ts';
 import { Signal } from './signal.ts';
+import { InFlight } from './in-flight.ts';
 
 /** How a Postgres worker delivers. */
 export interface PostgresQueueOptions {
@@ -53,7 +53,7 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
   /** When it looks for work (woken, polled, quiet after an empty look). */
   private readonly poller: Poller;
   /** Attempts this worker has in flight, and the batches still sending (their successes). */
-  private inFlight = 0;
+  private readonly inFlight = new InFlight();
   private readonly open = new Set<BatchSuccesses>();
   /** Fired when an attempt or a batch ends. */
   private readonly ended = new Signal();
@@ -96,8 +96,7 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
 
   /**
    * Claims and sends due deliveries until none is left (or it is closed); resolves when they are
-   * settled. A claim is sent at once, and the next one made as soon as half the worker's slots are
-   * free: an attempt that waits for its time-out holds its slot, not the worker.
+   * settled. A claim is sent at once, the next made as soon as half the worker's slots are free.
    */
   async runDue(): Promise<void> {
     const batches = new Set<Promise<void>>();
@@ -109,7 +108,7 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
     try {
       // the first failure (a claim, or a batch's statements) ends the look, as Postgres is likely out
       while (!this.poller.closed && failure === undefined) {
-        const room = this.o.batch - this.inFlight;
+        const room = this.o.batch - this.inFlight.total;
         const half = Math.ceil(this.o.batch / 2);
         if (looking && room >= half) {
           const [endedBefore, wakes] = [batchesEnded, this.poller.wakes];
@@ -161,6 +160,8 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
       new Date(now).toISOString(),
       lease,
       limit,
+      ...this.inFlight.columns(),
+      Math.ceil(this.o.batch / 2), // one endpoint's share
     ]);
     return rows.map((row) => {
       const { event_id, endpoint_id, attempt } = row;
@@ -183,12 +184,12 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
       if (!endpoint) endpoints.set(id, (endpoint = Promise.resolve(this.webhooks.get(id))));
       return endpoint;
     };
-    this.inFlight += claimed.length;
+    this.inFlight.add(claimed);
     try {
       const outcomes = await Promise.allSettled(
         claimed.map((c) =>
           this.deliver(c, endpointOf, successes).finally(() => {
-            this.inFlight--;
+            this.inFlight.end(c.endpoint_id);
             this.ended.fire();
           }),
         ),
@@ -252,8 +253,7 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
       successes.endpoints.add(endpoint.id);
       return;
     }
-    // A success to the endpoint (this batch's, or one still sending) ended its streak before this
-    // failure: record it first.
+    // A success to the endpoint (this batch's, or one still sending) ended its streak: record it first.
     for (const s of [...this.open]) if (s.endpoints.has(endpoint.id)) await this.settleSucceeded(s);
     const [streak] = await this.db.query<{ failing_since: Date | null }>(
       'endpoint_streak',

@@ -58,9 +58,13 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres: claiming and sendi
     // a raised event (not an order's), to the same endpoint: it subscribes to every type
     await w.events.raise(endpointDisabledEvent('evt_raised1', { ...endpoint, id: 'we_other' }, now - 500));
     const ids = [...orders.map((o) => orderCreatedEvent(o).id), 'evt_raised1'];
+    // 16 slots: the endpoint's share (half) takes all 8 in one claim
+    const queue = closeAfter(
+      new PostgresDeliveryQueue(w.db, w.events, w.webhooks, { send: httpSender(false), batch: 16 }),
+    );
     const query = vi.spyOn(w.db, 'query');
     try {
-      await w.queue.runDue();
+      await queue.runDue();
       const names = query.mock.calls.map(([name]) => name);
       expect(names.filter((name) => name === 'event_by_id' || name === 'order_by_id')).toEqual([]);
       expect(names.filter((name) => name.startsWith('deliver'))).toEqual(['deliveries_succeeded']);
@@ -87,9 +91,12 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres: claiming and sendi
     const r = await receiver();
     const w = worker(url);
     const now = Date.now();
+    // two endpoints, each order delivered to both: one endpoint gets half the slots at most
     await w.webhooks.save(endpointAt(r.url, now - 60_000));
+    await w.webhooks.save({ ...endpointAt(r.url, now - 60_000), id: 'we_test2' });
+    const orders = attemptsInFlight / 2;
     await Promise.all(
-      Array.from({ length: attemptsInFlight }, (_, n) => w.orders.create(orderAt(n + 1, now - 1000 + n))),
+      Array.from({ length: orders }, (_, n) => w.orders.create(orderAt(n + 1, now - 1000 + n))),
     );
     const queue = new PostgresDeliveryQueue(w.db, w.events, w.webhooks, { send: httpSender(false) });
     closeAfter(queue);
@@ -146,6 +153,43 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres: claiming and sendi
       { endpoint_id: 'we_hung', n: 1 },
       { endpoint_id: 'we_test1', n: 40 },
     ]);
+  });
+
+  it("claims of one endpoint's deliveries at most half the slots: another's are sent while it hangs", async () => {
+    const url = await engines.postgres().createDatabase();
+    const healthy = await receiver();
+    const hung = await receiver(() => 'hang');
+    const w = worker(url);
+    const now = Date.now();
+    const slow = {
+      ...endpointAt(hung.url, now - 60_000),
+      id: 'we_hung',
+      enabled_events: ['endpoint.disabled'],
+    };
+    await w.webhooks.save(slow);
+    await w.webhooks.save({ ...endpointAt(healthy.url, now - 60_000), enabled_events: ['order.created'] });
+    // 20 deliveries to the hung endpoint, all older than the healthy endpoint's 10
+    for (let n = 0; n < 20; n++)
+      await w.events.raise(
+        endpointDisabledEvent(`evt_old${n}`, { ...slow, id: `we_gone${n}` }, now - 5000 + n),
+      );
+    await Promise.all(Array.from({ length: 10 }, (_, n) => w.orders.create(orderAt(n + 1, now - 1000 + n))));
+    const queue = new PostgresDeliveryQueue(w.db, w.events, w.webhooks, {
+      send: httpSender(false),
+      batch: 8,
+      timeoutMs: 3_000,
+    });
+    const running = queue.runDue();
+    try {
+      // before the hung attempts time out (a claim of the 8 oldest would have held every slot)
+      await until('the healthy endpoint has every order', () => healthy.received.length === 10, {
+        timeoutMs: 2_500,
+      });
+      expect(hung.received.length).toBeLessThanOrEqual(4);
+    } finally {
+      await queue.close();
+      await running;
+    }
   });
 
   it('a second look on a queue whose slots the first holds waits for one instead of spinning', async () => {

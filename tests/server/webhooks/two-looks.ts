@@ -14,8 +14,10 @@ const orders = new PostgresOrderStore(db);
 const events = new OrderDerivedEvents(orders, { raised: new PostgresRaisedEvents(db) });
 const webhooks = new PostgresWebhookStore(db);
 const now = Date.now();
+// two endpoints, each order delivered to both: a claim takes at most half the slots of one endpoint
 await webhooks.save(endpointAt('http://127.0.0.1:9/hooks', now - 60_000));
-for (let n = 1; n <= 12; n++) await orders.create(orderAt(n, now - 1000 + n));
+await webhooks.save({ ...endpointAt('http://127.0.0.1:9/hooks', now - 60_000), id: 'we_test2' });
+for (let n = 1; n <= 6; n++) await orders.create(orderAt(n, now - 1000 + n));
 let release!: () => void;
 const released = new Promise<void>((resolve) => (release = resolve));
 let started = 0;

@@ -1,18 +1,30 @@
--- Claims up to $3 deliveries due at $1 that no worker holds, leasing them until $2. SKIP LOCKED:
--- workers claiming at once take different rows, so each attempt is sent by one worker. Each comes
--- with what its event is made of, so sending it reads nothing more: a raised event's body, or the
--- order whose order.created it is (evt_X is ord_X's: insert_orders).
-with claimed as (
+-- Claims up to $3 deliveries due at $1 that no worker holds, leasing them until $2, oldest first,
+-- and of each endpoint's no more than bring this worker's attempts in flight to it (endpoints $4,
+-- counts $5) up to $6: an endpoint whose attempts wait for their time-out holds its share of the
+-- slots, never all of them. SKIP LOCKED: workers claiming at once take different rows, so each
+-- attempt is sent by one worker. Each comes with what its event is made of, so sending it reads
+-- nothing more: a raised event's body, or the order whose order.created it is (evt_X is ord_X's:
+-- insert_orders).
+with flying as (
+  select * from unnest($4::text[], $5::integer[]) as f (endpoint_id, n)
+), due as (
+  select d.event_id, d.endpoint_id, d.due_at
+  from webhook_endpoints e
+  left join flying f on f.endpoint_id = e.id
+  cross join lateral (
+    select x.event_id, x.endpoint_id, x.due_at
+    from webhook_deliveries x
+    where x.endpoint_id = e.id and x.due_at <= $1 and (x.locked_until is null or x.locked_until <= $1)
+    order by x.due_at
+    limit greatest(0, $6::integer - coalesce(f.n, 0))
+    for update skip locked
+  ) d
+  order by d.due_at
+  limit $3
+), claimed as (
   update webhook_deliveries d
   set locked_until = $2
-  from (
-    select event_id, endpoint_id
-    from webhook_deliveries
-    where due_at <= $1 and (locked_until is null or locked_until <= $1)
-    order by due_at
-    limit $3
-    for update skip locked
-  ) due
+  from due
   where d.event_id = due.event_id and d.endpoint_id = due.endpoint_id
   returning d.event_id, d.endpoint_id, d.attempt
 )
