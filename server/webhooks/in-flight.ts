@@ -4,8 +4,12 @@
 /** Attempts in flight, counted as a claim hands them out and as each ends. */
 export class InFlight {
   private readonly byEndpoint = new Map<string, number>();
+  /** An endpoint that a claim may have left at its share is down to half of it (see `freed`). */
+  private halfFreed = false;
   /** All of them. */
   total = 0;
+  /** Attempts to one endpoint a claim may bring this worker up to: half its slots. */
+  share = 32;
 
   /** A claim's attempts are in flight from now. */
   add(claimed: readonly { endpoint_id: string }[]): void {
@@ -19,11 +23,26 @@ export class InFlight {
     const left = (this.byEndpoint.get(endpointId) ?? 1) - 1;
     if (left > 0) this.byEndpoint.set(endpointId, left);
     else this.byEndpoint.delete(endpointId);
+    if (left === Math.floor(this.share / 2)) this.halfFreed = true;
     this.total--;
   }
 
-  /** The endpoints with attempts in flight and how many each, as two arrays (SQL parameters). */
-  columns(): [string[], number[]] {
-    return [[...this.byEndpoint.keys()], [...this.byEndpoint.values()]];
+  /**
+   * Whether an endpoint has come down to half its share since the last claim or the last asking: a
+   * claim its share cut short may now bring half a share more of its deliveries.
+   */
+  freed(): boolean {
+    const freed = this.halfFreed;
+    this.halfFreed = false;
+    return freed;
+  }
+
+  /**
+   * The claim's parameters: the endpoints with attempts in flight, how many each, and the share. A
+   * claim sees every count as it is now, so what was freed before it is not news (`freed`).
+   */
+  claimParameters(): [string[], number[], number] {
+    this.halfFreed = false;
+    return [[...this.byEndpoint.keys()], [...this.byEndpoint.values()], this.share];
   }
 }

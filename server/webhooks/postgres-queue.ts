@@ -1,10 +1,9 @@
-// Delivery with orders in Postgres: the waiting deliveries are rows, inserted with their events;
-// every worker claims due ones (FOR UPDATE SKIP LOCKED, then a lease), so each attempt is sent by
-// exactly one worker, and a worker that dies mid-attempt only delays it until its lease ends (at
-// least once). A worker claims up to 64, at most half of them to one endpoint, and claims again once
-// half its slots are free: an endpoint that waits for time-outs holds slots, not the worker. When
-// it looks for work is poller.ts's. A claim brings what each event is made of, and a batch's
-// successes are settled in one round trip: deliveries take few of the connections orders need.
+// Delivery with orders in Postgres: the waiting deliveries are rows, inserted with their events.
+// Workers claim due ones (FOR UPDATE SKIP LOCKED, then a lease): each attempt is sent by one worker,
+// and one that dies mid-attempt only delays it until its lease ends (at least once). A worker claims
+// up to 64, at most half to one endpoint, and again once half its slots are free: an endpoint that
+// waits for time-outs holds slots, not the worker. When it looks is poller.ts's. A claim brings what
+// each event is made of; a batch's successes settle in one round trip (few connections are taken).
 import type { Clock, EventStore, WebhookEndpoint, WebhookStore } from '../../src/api/orders/deps.ts';
 import { endpointDisabledEvent } from '../../src/api/orders/events/order-event.ts';
 import { randomId, systemClock } from '../../src/api/orders/ids.ts';
@@ -82,11 +81,11 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
       timeoutMs,
       batch: options.batch ?? attemptsInFlight,
       pollMs: options.pollMs ?? 250,
-      // Without it a server with no endpoint made one empty claim per few creates (a fifth of its
-      // orders/s on one worker); with it a first attempt waits 50 ms at most more.
+      // without it, empty claims took a fifth of a worker's orders/s (a first attempt waits ≤50 ms)
       quietMs: options.quietMs ?? 50,
     };
     this.poller = new Poller(() => this.runDue(), this.o);
+    this.inFlight.share = Math.ceil(this.o.batch / 2);
   }
 
   /** A local event is in the table already: look for work now. */
@@ -96,7 +95,7 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
 
   /**
    * Claims and sends due deliveries until none is left (or it is closed); resolves when they are
-   * settled. A claim is sent at once, the next made as soon as half the worker's slots are free.
+   * settled. A claim is sent at once, the next made once half the worker's slots are free.
    */
   async runDue(): Promise<void> {
     const batches = new Set<Promise<void>>();
@@ -131,19 +130,21 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
             batches.add(batch);
             continue;
           }
-          // a batch that ended meanwhile may have raised what this claim could not see yet
-          looking = batchesEnded !== endedBefore;
-          if (!looking) this.poller.foundNothing(wakes);
+          // a batch ended meanwhile (what it raised is due) or an endpoint half freed: claim again
+          if (batchesEnded !== endedBefore || this.inFlight.freed()) continue;
+          looking = false;
+          this.poller.foundNothing(wakes);
         }
         if (batches.size === 0 && !looking) break;
         // Looking with room, it has just claimed (an await): claim again at once. Without room
         // (another look on this queue holds the slots) it waits below, or it would spin.
         if (batches.size === 0 && room >= half) continue;
-        // A slot frees (or a batch ends, this look's or another's); or, with room to claim, new
-        // work may be due (a local create, or the poll's time).
+        // A slot frees (a batch ends; or an endpoint its share held back is down to half of it,
+        // so more of it may be due), or with room new work may be due (a create, the poll's time).
         ended ??= this.ended.wait().then(() => ((ended = null), false));
         nudge ??= this.poller.nudged().then(() => ((nudge = null), true));
-        if (await Promise.race(room >= half ? [ended, nudge] : [ended])) looking = true;
+        if ((await Promise.race(room >= half ? [ended, nudge] : [ended])) || this.inFlight.freed())
+          looking = true;
       }
     } finally {
       // the batches still sending are waited for, whatever ended the look
@@ -160,8 +161,7 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
       new Date(now).toISOString(),
       lease,
       limit,
-      ...this.inFlight.columns(),
-      Math.ceil(this.o.batch / 2), // one endpoint's share
+      ...this.inFlight.claimParameters(),
     ]);
     return rows.map((row) => {
       const { event_id, endpoint_id, attempt } = row;

@@ -1,6 +1,7 @@
 // A delivery queue over in-memory stores, a clock the test moves, and one endpoint: what the
 // delivery tests share.
-import type { StoredOrder, WebhookEndpoint } from '../../../src/api/orders/deps.ts';
+import type { StoredEvent, StoredOrder, WebhookEndpoint } from '../../../src/api/orders/deps.ts';
+import type { AttemptResult } from '../../../server/webhooks/attempt.ts';
 import { OrderDerivedEvents } from '../../../src/api/orders/events/derived-events.ts';
 import { MemoryWebhookStore } from '../../../src/api/orders/events/memory-webhooks.ts';
 import { orderCreatedEvent } from '../../../src/api/orders/events/order-event.ts';
@@ -82,4 +83,27 @@ export function deliveryFixture(endpoint: WebhookEndpoint, clock: { now(): numbe
   /** The queue's view of each endpoint (attempts, backlog, resends), as the server serves it. */
   const deliveries = new EmbeddedEndpointDeliveries(index, queue);
   return { orders, events, webhooks, log, deliverer: queue, deliveries, create };
+}
+
+/** The result of an attempt at `at`: a 204, or a 500 to be retried (for queues given no HTTP). */
+export function judged(
+  event: StoredEvent,
+  endpoint: WebhookEndpoint,
+  ok: boolean,
+  at: number,
+): AttemptResult {
+  const record = {
+    event_id: event.id,
+    endpoint_id: endpoint.id,
+    event_type: event.type,
+    environment: event.environment,
+    attempt: 1,
+    at: new Date(at).toISOString(),
+    status: ok ? 204 : 500,
+    error: null,
+    latency_ms: 1,
+    outcome: ok ? ('succeeded' as const) : ('retrying' as const),
+    next_at: ok ? null : new Date(at + 5_000).toISOString(),
+  };
+  return { record, gone: false, failed: !ok, retryAtMs: ok ? null : at + 5_000 };
 }

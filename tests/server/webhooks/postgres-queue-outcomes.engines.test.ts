@@ -3,11 +3,9 @@
 // a success ended), and by the batch's next settling when one fails; a success after a failure
 // records both attempts and ends the streak; a 410 disables the endpoint for every worker.
 import { describe, expect, it, vi } from 'vitest';
-import type { StoredEvent, WebhookEndpoint } from '../../../src/api/orders/deps.ts';
-import type { AttemptResult } from '../../../server/webhooks/attempt.ts';
 import type { PostgresDeliveryQueue } from '../../../server/webhooks/postgres-queue.ts';
 import { enginesAvailable } from '../../helpers/engines.ts';
-import { endpointAt, orderAt } from './fixture.ts';
+import { endpointAt, judged, orderAt } from './fixture.ts';
 import { usePostgresQueues, type Worker } from './postgres-queue-session.ts';
 
 describe.skipIf(!enginesAvailable())('deliveries in Postgres: outcomes', () => {
@@ -26,24 +24,6 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres: outcomes', () => {
       await first; // the failure comes after the success
       return judged(event, endpoint, false, Date.now());
     });
-  }
-
-  /** The result of an attempt at `at`: a 204, or a 500 to be retried. */
-  function judged(event: StoredEvent, endpoint: WebhookEndpoint, ok: boolean, at: number): AttemptResult {
-    const record = {
-      event_id: event.id,
-      endpoint_id: endpoint.id,
-      event_type: event.type,
-      environment: event.environment,
-      attempt: 1,
-      at: new Date(at).toISOString(),
-      status: ok ? 204 : 500,
-      error: null,
-      latency_ms: 1,
-      outcome: ok ? ('succeeded' as const) : ('retrying' as const),
-      next_at: ok ? null : new Date(at + 5_000).toISOString(),
-    };
-    return { record, gone: false, failed: !ok, retryAtMs: ok ? null : at + 5_000 };
   }
 
   it("records a batch's successes even when a sibling's attempt throws", async () => {

@@ -19,7 +19,7 @@ import { attemptsInFlight } from '../../../server/webhooks/queue.ts';
 import { httpSender } from '../../../server/webhooks/sender.ts';
 import { enginesAvailable } from '../../helpers/engines.ts';
 import { until } from '../../helpers/poll.ts';
-import { endpointAt, orderAt } from './fixture.ts';
+import { endpointAt, judged, orderAt } from './fixture.ts';
 import { usePostgresQueues } from './postgres-queue-session.ts';
 
 describe.skipIf(!enginesAvailable())('deliveries in Postgres: claiming and sending', () => {
@@ -190,6 +190,37 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres: claiming and sendi
       await queue.close();
       await running;
     }
+  });
+
+  it("refills an endpoint's share as half of it frees, without waiting for its claim's slowest", async () => {
+    const url = await engines.postgres().createDatabase();
+    const w = worker(url);
+    const now = Date.now();
+    await w.webhooks.save(endpointAt('http://127.0.0.1:9/hooks', now - 60_000));
+    await Promise.all(Array.from({ length: 12 }, (_, n) => w.orders.create(orderAt(n + 1, now - 1000 + n))));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const sent: string[] = [];
+    // 8 slots, a share of 4; the oldest delivery hangs; no poll comes to the rescue
+    const queue = closeAfter(
+      new PostgresDeliveryQueue(w.db, w.events, w.webhooks, {
+        batch: 8,
+        pollMs: 60_000,
+        attempt: async (event, endpoint) => {
+          if (event.id === 'evt_test1') await released;
+          sent.push(event.id);
+          return judged(event, endpoint, true, Date.now());
+        },
+      }),
+    );
+    const running = queue.runDue();
+    try {
+      await until('every delivery but the hung one', () => sent.length === 11, { timeoutMs: 5_000 });
+    } finally {
+      release();
+      await running;
+    }
+    expect(await deliveriesLeft(w.db)).toBe(0);
   });
 
   it('a second look on a queue whose slots the first holds waits for one instead of spinning', async () => {

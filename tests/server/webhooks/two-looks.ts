@@ -5,9 +5,8 @@ import { OrderDerivedEvents } from '../../../src/api/orders/events/derived-event
 import { PostgresDatabase } from '../../../server/stores/postgres/database.ts';
 import { PostgresRaisedEvents, PostgresWebhookStore } from '../../../server/stores/postgres/event-stores.ts';
 import { PostgresOrderStore } from '../../../server/stores/postgres/order-store.ts';
-import type { AttemptResult } from '../../../server/webhooks/attempt.ts';
 import { PostgresDeliveryQueue } from '../../../server/webhooks/postgres-queue.ts';
-import { endpointAt, orderAt } from './fixture.ts';
+import { endpointAt, judged, orderAt } from './fixture.ts';
 
 const db = new PostgresDatabase(process.argv[2] ?? '');
 const orders = new PostgresOrderStore(db);
@@ -23,14 +22,10 @@ const released = new Promise<void>((resolve) => (release = resolve));
 let started = 0;
 const queue = new PostgresDeliveryQueue(db, events, webhooks, {
   batch: 8,
-  attempt: async (event, endpoint, attempt): Promise<AttemptResult> => {
+  attempt: async (event, endpoint) => {
     started++;
     await released;
-    const at = new Date().toISOString();
-    const record = { event_id: event.id, endpoint_id: endpoint.id, event_type: event.type };
-    const settled = { environment: event.environment, attempt, at, status: 204, error: null };
-    const outcome = { latency_ms: 1, outcome: 'succeeded' as const, next_at: null };
-    return { record: { ...record, ...settled, ...outcome }, gone: false, failed: false, retryAtMs: null };
+    return judged(event, endpoint, true, Date.now());
   },
 });
 const first = queue.runDue();
