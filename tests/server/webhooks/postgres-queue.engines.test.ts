@@ -114,7 +114,11 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres: claiming and sendi
     expect(await deliveriesLeft(w.db)).toBe(0);
   });
 
-  it('sends to a healthy endpoint while an attempt to a hung one waits for its time-out', async () => {
+  /**
+   * A worker with two endpoints: `we_hung` (to `endpoint.disabled`), whose receiver never answers,
+   * and a healthy one (to `order.created`).
+   */
+  async function hungAndHealthy() {
     const url = await engines.postgres().createDatabase();
     const healthy = await receiver();
     const hung = await receiver(() => 'hang');
@@ -127,6 +131,11 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres: claiming and sendi
     };
     await w.webhooks.save(slow);
     await w.webhooks.save({ ...endpointAt(healthy.url, now - 60_000), enabled_events: ['order.created'] });
+    return { w, healthy, hung, slow, now };
+  }
+
+  it('sends to a healthy endpoint while an attempt to a hung one waits for its time-out', async () => {
+    const { w, healthy, hung, slow, now } = await hungAndHealthy();
     // the hung endpoint's delivery is the oldest: it is in the first claim
     await w.events.raise(endpointDisabledEvent('evt_first1', { ...slow, id: 'we_other' }, now - 2000));
     await Promise.all(Array.from({ length: 40 }, (_, n) => w.orders.create(orderAt(n + 1, now - 1000 + n))));
@@ -156,18 +165,7 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres: claiming and sendi
   });
 
   it("claims of one endpoint's deliveries at most half the slots: another's are sent while it hangs", async () => {
-    const url = await engines.postgres().createDatabase();
-    const healthy = await receiver();
-    const hung = await receiver(() => 'hang');
-    const w = worker(url);
-    const now = Date.now();
-    const slow = {
-      ...endpointAt(hung.url, now - 60_000),
-      id: 'we_hung',
-      enabled_events: ['endpoint.disabled'],
-    };
-    await w.webhooks.save(slow);
-    await w.webhooks.save({ ...endpointAt(healthy.url, now - 60_000), enabled_events: ['order.created'] });
+    const { w, healthy, hung, slow, now } = await hungAndHealthy();
     // 20 deliveries to the hung endpoint, all older than the healthy endpoint's 10
     for (let n = 0; n < 20; n++)
       await w.events.raise(
