@@ -3,7 +3,7 @@
 // be out reports through a HealthCheck: the order journal first, and any other store beside it.
 // Bodies follow draft-inadarei-api-health-check (application/health+json).
 import { problemResponse } from '../src/api/orders/respond.ts';
-import type { MaybePromise } from '../src/api/orders/deps.ts';
+import type { MaybePromise } from '../src/api/orders/maybe-promise.ts';
 import type { PlainResponse } from '../src/api/orders/plain.ts';
 import { pathOfTarget } from '../src/api/orders/paths.ts';
 

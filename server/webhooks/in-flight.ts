@@ -8,8 +8,12 @@ export class InFlight {
   private halfFreed = false;
   /** All of them. */
   total = 0;
-  /** Attempts to one endpoint a claim may bring this worker up to: half its slots. */
-  share = 32;
+  /** Attempts to one endpoint a claim may bring this worker up to (endpointShare of its slots). */
+  readonly share: number;
+
+  constructor(share: number) {
+    this.share = share;
+  }
 
   /** A claim's attempts are in flight from now. */
   add(claimed: readonly { endpoint_id: string }[]): void {

@@ -18,7 +18,7 @@ import {
   type ClaimRow,
   type BatchSuccesses,
 } from './postgres-rows.ts';
-import { attemptsInFlight, type DeliveryQueue } from './queue.ts';
+import { attemptsInFlight, endpointShare, type DeliveryQueue } from './queue.ts';
 import { attemptTimeoutMs, disableAfterMs, jitterRandom } from './schedule.ts';
 import { httpSender, type Sender } from './sender.ts';
 import { Poller } from './poller.ts';
@@ -52,7 +52,7 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
   /** When it looks for work (woken, polled, quiet after an empty look). */
   private readonly poller: Poller;
   /** Attempts this worker has in flight, and the batches still sending (their successes). */
-  private readonly inFlight = new InFlight();
+  private readonly inFlight: InFlight;
   private readonly open = new Set<BatchSuccesses>();
   /** Fired when an attempt or a batch ends. */
   private readonly ended = new Signal();
@@ -85,7 +85,7 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
       quietMs: options.quietMs ?? 50,
     };
     this.poller = new Poller(() => this.runDue(), this.o);
-    this.inFlight.share = Math.ceil(this.o.batch / 2);
+    this.inFlight = new InFlight(endpointShare(this.o.batch));
   }
 
   /** A local event is in the table already: look for work now. */

@@ -10,10 +10,13 @@ import type { StoredEvent } from '../../src/api/orders/deps.ts';
 export const attemptsInFlight = 64;
 
 /**
- * Attempts to one endpoint the in-process Deliverer has in flight at most: half its slots, so an
- * endpoint whose attempts wait for their time-out leaves the others half (docs/decisions.md).
+ * Attempts to one endpoint a queue has in flight at most, of its `slots`: half, so an endpoint
+ * whose attempts wait for their time-out leaves the others half (docs/decisions.md).
  */
-export const attemptsPerEndpoint = 32;
+export const endpointShare = (slots: number): number => Math.ceil(slots / 2);
+
+/** The in-process Deliverer's share per endpoint. */
+export const attemptsPerEndpoint = endpointShare(attemptsInFlight);
 
 /** Delivers events: in process (Deliverer), or a worker's share of Postgres's (PostgresDeliveryQueue). */
 export interface DeliveryQueue {

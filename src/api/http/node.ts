@@ -6,7 +6,8 @@ import { acceptedCoding } from './accept-encoding.ts';
 import { compressAboveLength, compressedText } from './large-answers.ts';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { limits } from '../orders/contract.ts';
-import { isPending, type OrdersDeps } from '../orders/deps.ts';
+import type { OrdersDeps } from '../orders/deps.ts';
+import { isPending } from '../orders/maybe-promise.ts';
 import { handleOrders } from '../orders/handler.ts';
 import type { BodyRead, BodyReader, PlainRequest, PlainResponse } from '../orders/plain.ts';
 

@@ -2,13 +2,8 @@
 // headers, then the body: idempotency, JSON, schema, references, quota, and a durable create.
 // Every refusal is a problem+json with the rate-limit headers.
 import { createOrderSchema, limits, type CreateOrder, type ProblemDetail } from './contract.ts';
-import {
-  isPending,
-  type KeyRecord,
-  type OrdersDeps,
-  type QuotaReservation,
-  type StoredOrder,
-} from './deps.ts';
+import { type KeyRecord, type OrdersDeps, type QuotaReservation, type StoredOrder } from './deps.ts';
+import { isPending } from './maybe-promise.ts';
 import { orderCreatedEvent } from './events/order-event.ts';
 import { orderBody } from './order-body.ts';
 import { parseBody } from './parse-body.ts';

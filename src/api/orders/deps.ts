@@ -5,16 +5,7 @@ import type { EndpointDeliveries } from './events/endpoint-deliveries.ts';
 import type { IdempotencyClaim } from './idempotency.ts';
 import type { RateDecision } from './rate-limit.ts';
 
-/** A value now (in-memory stores) or later (stores on Redis or Postgres). */
-export type MaybePromise<T> = T | Promise<T>;
-
-/**
- * Whether a value is still to come (a promise, or any thenable): callers await only then, as each
- * await costs a turn of the microtask queue even for a value that is already there.
- */
-export function isPending<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
-}
+import type { MaybePromise } from './maybe-promise.ts';
 
 /** A key as the API sees it: never its material, only what authorisation needs. */
 export interface KeyRecord {

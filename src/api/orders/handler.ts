@@ -3,13 +3,8 @@
 import { scopes } from './contract.ts';
 import { authenticate, challenge, parseAuthorization } from './auth.ts';
 import { createOrder } from './create-order.ts';
-import {
-  isPending,
-  isStoreUnavailable,
-  type KeyRecord,
-  type OrdersDeps,
-  type RouteRetirement,
-} from './deps.ts';
+import { isStoreUnavailable, type KeyRecord, type OrdersDeps, type RouteRetirement } from './deps.ts';
+import { isPending } from './maybe-promise.ts';
 import { openApiDocument } from './openapi.ts';
 import { orderBody } from './order-body.ts';
 import type { PlainRequest, PlainResponse } from './plain.ts';

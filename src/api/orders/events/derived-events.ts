@@ -1,14 +1,8 @@
 // Events over an order store: each order's `order.created` is read from the order itself (stored in
 // the same write), and the few events no order carries (endpoint.disabled, key.*) are held here,
 // kept in memory (made durable first by the server's events file) or in Postgres.
-import type {
-  EventListPage,
-  EventListQuery,
-  EventStore,
-  MaybePromise,
-  OrderStore,
-  StoredEvent,
-} from '../deps.ts';
+import type { EventListPage, EventListQuery, EventStore, OrderStore, StoredEvent } from '../deps.ts';
+import type { MaybePromise } from '../maybe-promise.ts';
 import { orderCreatedEvent, orderIdOfEvent } from './order-event.ts';
 
 /** Whether every delivery of an event succeeded (true), some did not yet (false), or it had none. */

@@ -1,6 +1,6 @@
 // isPending: what callers await, and what they take as it is.
 import { describe, expect, it } from 'vitest';
-import { isPending } from '../../../src/api/orders/deps.ts';
+import { isPending } from '../../../src/api/orders/maybe-promise.ts';
 
 describe('isPending', () => {
   it('is true of a promise and of any thenable (a store may use another promise library)', () => {
