@@ -8,7 +8,7 @@ import { Fifo } from './fifo.ts';
 export class DueQueue<T extends { endpointId: string }> implements Iterable<T> {
   private readonly due = new Fifo<T>();
   /** By endpoint, oldest first: deliveries of an endpoint at its share, waiting for one to end. */
-  private readonly aside = new Map<string, T[]>();
+  private readonly aside = new Map<string, Fifo<T>>();
   private readonly inFlight = new Map<string, number>();
   private readonly perEndpoint: number;
 
@@ -25,9 +25,13 @@ export class DueQueue<T extends { endpointId: string }> implements Iterable<T> {
 
   /** Adds a delivery at the back (behind its endpoint's waiting aside, if any). */
   push(task: T): void {
-    const waiting = this.aside.get(task.endpointId);
-    if (waiting) waiting.push(task);
+    if (this.aside.has(task.endpointId)) this.setAside(task);
     else this.due.push(task);
+  }
+
+  /** The delivery at the front of the line, left there (those aside are behind their share). */
+  oldest(): T | undefined {
+    return this.due.peek();
   }
 
   /** The oldest delivery whose endpoint has room, counted in flight from now; undefined if none. */
@@ -38,9 +42,7 @@ export class DueQueue<T extends { endpointId: string }> implements Iterable<T> {
         this.inFlight.set(task.endpointId, flying + 1);
         return task;
       }
-      const waiting = this.aside.get(task.endpointId);
-      if (waiting) waiting.push(task);
-      else this.aside.set(task.endpointId, [task]);
+      this.setAside(task);
     }
     return undefined;
   }
@@ -66,12 +68,17 @@ export class DueQueue<T extends { endpointId: string }> implements Iterable<T> {
   remove(match: (task: T) => boolean): T[] {
     const removed = this.due.remove(match);
     for (const [endpointId, tasks] of this.aside) {
-      const kept = tasks.filter((task) => !match(task));
-      removed.push(...tasks.filter(match));
-      if (kept.length > 0) this.aside.set(endpointId, kept);
-      else this.aside.delete(endpointId);
+      for (const task of tasks.remove(match)) removed.push(task);
+      if (tasks.length === 0) this.aside.delete(endpointId);
     }
     return removed;
+  }
+
+  /** Puts a delivery behind its endpoint's others aside (an array's shift would copy the rest). */
+  private setAside(task: T): void {
+    let waiting = this.aside.get(task.endpointId);
+    if (waiting === undefined) this.aside.set(task.endpointId, (waiting = new Fifo<T>()));
+    waiting.push(task);
   }
 
   *[Symbol.iterator](): Iterator<T> {

@@ -16,6 +16,11 @@ export class Fifo<T> implements Iterable<T> {
     this.items.push(item);
   }
 
+  /** The item at the front, left there; undefined when empty. */
+  peek(): T | undefined {
+    return this.items[this.head];
+  }
+
   /** Takes the item at the front, or undefined when empty. */
   shift(): T | undefined {
     if (this.head === this.items.length) return undefined;
