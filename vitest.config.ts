@@ -11,7 +11,15 @@ process.env.NODE_COMPILE_CACHE ??= join(import.meta.dirname, 'node_modules', '.c
 
 // Servers under test use the embedded stores unless a test points them at its own throwaway
 // Postgres and Redis: a developer's DATABASE_URL, REDIS_URL or WEB_CONCURRENCY must not leak in.
-const env = { TZ: 'UTC', DATABASE_URL: '', REDIS_URL: '', WEB_CONCURRENCY: '' };
+// Deliveries are not held for a busy API in tests (the runner's own loop is busy; a spawned server's
+// is, in bursts a test fires and then waits on): tests/server/webhooks/*burst* hold them on purpose.
+const env = {
+  TZ: 'UTC',
+  DATABASE_URL: '',
+  REDIS_URL: '',
+  WEB_CONCURRENCY: '',
+  ESTATE_WEBHOOKS_BURST_WAIT_MS: '0',
+};
 
 // Unit files that replace a module (vi.mock) need a module cache of their own: they run isolated,
 // apart from the rest of the unit files, which share one per worker.

@@ -1,8 +1,8 @@
-// The in-process delivery queue: each event, once durable, becomes one delivery per subscribed
-// endpoint, sent off the request path (a later turn of the event loop), retried on the schedule and
-// settled in the attempt log, with at most half its slots to one endpoint (./due-queue.ts).
-// At least once: at start the queue is rebuilt from the events (every event since an endpoint was
-// made, minus those the log settles): a delivery pending at a kill -9 is sent after the restart.
+// The in-process delivery queue: each durable event becomes one delivery per subscribed endpoint,
+// sent off the request path (held a few seconds while callers keep the API busy: ./burst.ts),
+// retried on the schedule and settled in the attempt log, with at most half the slots to one
+// endpoint (./due-queue.ts). At least once: at start the queue is rebuilt from the events (every
+// event since an endpoint was made, minus those the log settles), so a kill -9 loses nothing.
 import type {
   Clock,
   EventStore,
@@ -12,13 +12,15 @@ import type {
 } from '../../src/api/orders/deps.ts';
 import { endpointDisabledEvent, subscribes } from '../../src/api/orders/events/order-event.ts';
 import { randomId, systemClock } from '../../src/api/orders/ids.ts';
+import { BurstHold, burstDeferMs, burstWait, neverBusy, type ApiLoad, type EventHeading } from './burst.ts';
 import { attemptsIn, type Attempt } from './attempt.ts';
 import { attemptsInFlight, attemptsPerEndpoint, type DeliveryQueue } from './queue.ts';
 import type { AttemptLog } from './attempts.ts';
 import { DeliveryOutcomes } from './outcomes.ts';
-import { eventsOfEndpoint } from './endpoint-events.ts';
+import { leftToDeliver, type DeliveryTask } from './endpoint-events.ts';
 import { DueQueue } from './due-queue.ts';
-import { deliveryKey, replayLogs } from './replay.ts';
+import { Wakeups } from './wakeups.ts';
+import { deliveryKey as keyOf, replayLogs } from './replay.ts';
 import type { RequeueLog } from './requeues.ts';
 import { attemptTimeoutMs, disableAfterMs, jitterRandom } from './schedule.ts';
 import { httpSender, type Sender } from './sender.ts';
@@ -39,25 +41,24 @@ export interface DelivererOptions {
   /** Attempts in flight at once, and at most `perEndpoint` of them to one endpoint. */
   concurrency?: number;
   perEndpoint?: number;
+  /** The API's load (default never busy): while it is busy, due deliveries wait up to `burstDeferMs`. */
+  load?: ApiLoad;
+  burstDeferMs?: number;
   /** Where resends are made durable; default none (they are kept in memory only). */
   requeues?: RequeueLog;
 }
 
-interface Task {
-  eventId: string;
-  endpointId: string;
-  attempt: number;
-  dueMs: number;
+interface Task extends DeliveryTask {
   /** The event, while it is at hand (a fresh one); read back from the store otherwise. */
   event?: StoredEvent;
 }
-
-const keyOf = deliveryKey;
 
 /** Delivers events to endpoints, in this process. */
 export class Deliverer implements DeliveryQueue {
   private readonly o: Required<Omit<DelivererOptions, 'send' | 'requeues'>> &
     Pick<DelivererOptions, 'requeues'>;
+  /** Events raised while the API is busy, not yet made deliveries. */
+  private readonly hold: BurstHold;
   /** Due now, oldest first among endpoints with room. */
   private readonly ready: DueQueue<Task>;
   /** Waiting for a retry, soonest first. */
@@ -68,12 +69,9 @@ export class Deliverer implements DeliveryQueue {
   private readonly running = new Set<Promise<void>>();
   /** Since when each endpoint has failed without a success (ms). */
   private readonly failingSince = new Map<string, number>();
-  /** Per event: whether its deliveries succeeded (for GET /v2/events?delivery_success). */
-  readonly outcomes = new DeliveryOutcomes();
+  private readonly outcomes = new DeliveryOutcomes();
   private started = false;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private woken = false;
-  private closed = false;
+  private readonly wakeups = new Wakeups(() => this.look());
 
   constructor(options: DelivererOptions) {
     const o = {
@@ -82,48 +80,46 @@ export class Deliverer implements DeliveryQueue {
       timeoutMs: attemptTimeoutMs,
       concurrency: attemptsInFlight,
       perEndpoint: attemptsPerEndpoint,
+      load: neverBusy,
+      burstDeferMs,
       ...options,
     };
     this.ready = new DueQueue<Task>(o.perEndpoint);
+    this.hold = new BurstHold(o.load, o.burstDeferMs);
+    const nowMs = () => o.clock.now();
     const attempt =
       options.attempt ??
-      attemptsIn({
-        send: options.send ?? httpSender(),
-        nowMs: () => o.clock.now(),
-        random: o.random,
-        timeoutMs: o.timeoutMs,
-      });
+      attemptsIn({ send: options.send ?? httpSender(), nowMs, random: o.random, timeoutMs: o.timeoutMs });
     this.o = { ...o, attempt };
   }
 
   /** Queues an event's deliveries (deps.onEvent): returns at once, sends on a later turn. */
   enqueue(event: StoredEvent): void {
-    const now = this.o.clock.now();
+    this.hold.push(event, this.o.clock.now());
+    this.wake();
+  }
+
+  /** An event's deliveries, due at `dueMs`, to the endpoints that subscribe (and existed before it). */
+  private readonly deliveriesOf = (event: StoredEvent | EventHeading, dueMs: number): void => {
+    const whole = 'data' in event ? event : undefined; // a heading's body is read when it is sent
     for (const endpoint of this.o.endpoints())
       if (subscribes(endpoint, event))
-        this.add({ eventId: event.id, endpointId: endpoint.id, attempt: 1, dueMs: now, event });
-    this.wake();
+        this.add({ eventId: event.id, endpointId: endpoint.id, attempt: 1, dueMs, event: whole });
+  };
+
+  /** Makes every held event's deliveries (for a question about them, which must count them). */
+  private unhold(): void {
+    this.hold.release(this.o.clock.now(), this.deliveriesOf, true);
   }
 
   /** Rebuilds the queue from the events and the attempts logged before this process. */
   async restore(): Promise<void> {
     const { last, failingSince } = replayLogs(this.o.log.replayed(), this.o.requeues?.replayed() ?? []);
     for (const [id, ms] of failingSince) this.failingSince.set(id, ms);
-    const now = this.o.clock.now();
-    for (const endpoint of this.o.endpoints()) {
-      if (endpoint.status !== 'enabled') continue;
-      for (const event of await eventsOfEndpoint(this.o.events, endpoint)) {
-        const done = last.get(keyOf(event.id, endpoint.id));
-        if (done && done.outcome !== 'retrying') {
-          this.outcomes.settle(event.id, endpoint.id, done.outcome === 'succeeded');
-          continue;
-        }
-        const task = { eventId: event.id, endpointId: endpoint.id, attempt: 1, dueMs: now };
-        if (done?.next_at)
-          Object.assign(task, { attempt: done.attempt + 1, dueMs: Date.parse(done.next_at) });
-        this.add(task);
-      }
-    }
+    const left = await leftToDeliver(this.o.events, this.o.endpoints(), last, this.o.clock.now());
+    for (const { eventId, endpointId, succeeded } of left.settled)
+      this.outcomes.settle(eventId, endpointId, succeeded);
+    for (const task of left.pending) this.add(task);
     this.wake();
   }
 
@@ -144,20 +140,31 @@ export class Deliverer implements DeliveryQueue {
 
   /** Deliveries queued (due or waiting for a retry) and in flight. */
   get pending(): number {
+    this.unhold();
     return this.queued.size;
+  }
+
+  /** Whether the event's deliveries succeeded (GET /v2/events?delivery_success; DeliveryOutcomes.of). */
+  outcomeOf(eventId: string): boolean | undefined {
+    this.unhold();
+    return this.outcomes.of(eventId);
   }
 
   /** Whether a delivery of the event to the endpoint is queued or in flight. */
   isQueued(eventId: string, endpointId: string): boolean {
+    this.unhold();
     return this.queued.has(keyOf(eventId, endpointId));
   }
 
   /** The endpoint's deliveries queued (in flight included) and the soonest one's time (ms). */
   backlog(endpointId: string): { waiting: number; nextMs: number | null } {
+    this.unhold();
     let waiting = 0;
     for (const key of this.queued) if (key.endsWith(` ${endpointId}`)) waiting++;
-    const due = [...this.ready, ...this.later].filter((t) => t.endpointId === endpointId);
-    return { waiting, nextMs: due.length === 0 ? null : Math.min(...due.map((t) => t.dueMs)) };
+    let nextMs: number | null = null; // not Math.min(...due): a backlog can outgrow the arguments' stack
+    for (const t of [...this.ready, ...this.later])
+      if (t.endpointId === endpointId) nextMs = Math.min(t.dueMs, nextMs ?? t.dueMs);
+    return { waiting, nextMs };
   }
 
   /** Sends the events to the endpoint again from attempt 1, due now; durable first. */
@@ -169,6 +176,7 @@ export class Deliverer implements DeliveryQueue {
       at: new Date(now).toISOString(),
     });
     this.failingSince.delete(endpointId);
+    this.unhold();
     for (const eventId of eventIds) {
       const task = { eventId, endpointId, attempt: 1, dueMs: now };
       const waiting = this.later.findIndex((t) => t.eventId === eventId && t.endpointId === endpointId);
@@ -182,8 +190,7 @@ export class Deliverer implements DeliveryQueue {
 
   /** Stops sending; waits for attempts in flight. */
   async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.wakeups.close();
     await Promise.all([...this.running]);
   }
 
@@ -205,35 +212,27 @@ export class Deliverer implements DeliveryQueue {
   }
 
   private wake(): void {
-    if (!this.started || this.woken || this.closed) return;
-    this.woken = true;
-    setImmediate(() => {
-      this.woken = false;
-      if (this.closed) return; // closed since this turn was asked for
-      this.startDue(this.o.concurrency);
-      this.arm();
-    });
+    if (this.started) this.wakeups.wake();
   }
 
-  /** Arms a timer for the soonest retry (at most a second away, so a clock that jumps is followed). */
-  private arm(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+  /** Starts what is due; looks again at the soonest retry (within 1 s: clocks jump), or a hold's end. */
+  private look(): number | null {
+    const held = this.startDue(this.o.concurrency);
     const next = this.later[0];
-    if (!next || this.closed) return;
-    const wait = Math.min(1_000, Math.max(0, next.dueMs - this.o.clock.now()));
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.wake();
-    }, wait);
-    this.timer.unref();
+    const retry = next ? Math.min(1_000, Math.max(0, next.dueMs - this.o.clock.now())) : null;
+    return held === 0 ? retry : Math.min(held, retry ?? held);
   }
 
-  private startDue(limit: number): void {
+  /** Starts due deliveries up to `limit` in flight; returns how long the rest are held back (ms). */
+  private startDue(limit: number): number {
     const now = this.o.clock.now();
+    const held = this.hold.release(now, this.deliveriesOf);
     while (this.later.length > 0 && (this.later[0] as Task).dueMs <= now)
       this.ready.push(this.later.shift() as Task);
     while (this.running.size < limit) {
+      const oldest = this.ready.oldest();
+      const wait = oldest ? burstWait(this.o.load, oldest.dueMs, now, this.o.burstDeferMs) : 0;
+      if (wait > 0) return held > 0 ? Math.min(held, wait) : wait;
       const task = this.ready.take();
       if (task === undefined) break;
       const run: Promise<void> = this.deliver(task)
@@ -243,10 +242,11 @@ export class Deliverer implements DeliveryQueue {
         .finally(() => {
           this.running.delete(run);
           this.ready.ended(task);
-          if (this.started) this.wake();
+          this.wake();
         });
       this.running.add(run);
     }
+    return held;
   }
 
   private async deliver(task: Task): Promise<void> {

@@ -1,6 +1,53 @@
 // An endpoint's events since it was made, oldest first: what the in-process queue rebuilds its
 // deliveries from at start.
 import type { EventStore, StoredEvent, WebhookEndpoint } from '../../src/api/orders/deps.ts';
+import type { AttemptRecord } from './attempts.ts';
+import { deliveryKey } from './replay.ts';
+
+/** A delivery the queue is to make: its event, endpoint, attempt number and due time (ms). */
+export interface DeliveryTask {
+  eventId: string;
+  endpointId: string;
+  attempt: number;
+  dueMs: number;
+}
+
+/** What is left after a restart: deliveries to make, and those the logs settle (with success). */
+export interface LeftToDeliver {
+  pending: DeliveryTask[];
+  settled: { eventId: string; endpointId: string; succeeded: boolean }[];
+}
+
+/**
+ * The deliveries of every enabled endpoint's events, given each one's last attempt (`last`, by
+ * deliveryKey): settled, due again at its logged retry time, or due at `nowMs` if never tried.
+ */
+export async function leftToDeliver(
+  events: EventStore,
+  endpoints: WebhookEndpoint[],
+  last: Map<string, AttemptRecord>,
+  nowMs: number,
+): Promise<LeftToDeliver> {
+  const left: LeftToDeliver = { pending: [], settled: [] };
+  for (const endpoint of endpoints) {
+    if (endpoint.status !== 'enabled') continue;
+    for (const event of await eventsOfEndpoint(events, endpoint)) {
+      const [eventId, endpointId] = [event.id, endpoint.id];
+      const done = last.get(deliveryKey(eventId, endpointId));
+      if (done && done.outcome !== 'retrying')
+        left.settled.push({ eventId, endpointId, succeeded: done.outcome === 'succeeded' });
+      else if (done?.next_at)
+        left.pending.push({
+          eventId,
+          endpointId,
+          attempt: done.attempt + 1,
+          dueMs: Date.parse(done.next_at),
+        });
+      else left.pending.push({ eventId, endpointId, attempt: 1, dueMs: nowMs });
+    }
+  }
+  return left;
+}
 
 /** Every event of the endpoint's environment and types since it was made, oldest first. */
 export async function eventsOfEndpoint(

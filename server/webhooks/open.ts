@@ -8,6 +8,7 @@ import { Deliverer, type DelivererOptions } from './deliverer.ts';
 import type { DeliveryQueue } from './queue.ts';
 import { OrderDerivedEvents } from '../../src/api/orders/events/derived-events.ts';
 import type { PostgresDatabase } from '../stores/postgres/database.ts';
+import { burstDeferFromEnv, eventLoopLoad } from './burst.ts';
 import { AttemptIndex, indexedLog } from './attempt-index.ts';
 import { EmbeddedEndpointDeliveries } from './embedded-deliveries.ts';
 import { openRequeueFile } from './requeues.ts';
@@ -20,7 +21,7 @@ import { AttemptThread } from './threaded-attempts.ts';
  * tests that inject a sender (with the jitter and a short time-out) run them in this thread.
  */
 export type DeliveryOptions = Partial<
-  Pick<DelivererOptions, 'send' | 'random' | 'timeoutMs' | 'concurrency'>
+  Pick<DelivererOptions, 'send' | 'random' | 'timeoutMs' | 'concurrency' | 'load' | 'burstDeferMs'>
 > & {
   /** Start sending on its own (default true); false: only `runDue()` sends (an injected clock). */
   autoStart?: boolean;
@@ -90,7 +91,7 @@ export async function openEventStores(
 ): Promise<EventRuntime> {
   if (stores.database) return openPostgresEvents({ ...stores, database: stores.database }, clock, options);
   let deliverer: Deliverer | null = null;
-  const embedded = await openEmbeddedEvents(ordersDir, stores.orders, (id) => deliverer?.outcomes.of(id));
+  const embedded = await openEmbeddedEvents(ordersDir, stores.orders, (id) => deliverer?.outcomeOf(id));
   const log = await openAttemptFile(ordersDir);
   const requeues = await openRequeueFile(ordersDir);
   const index = new AttemptIndex();
@@ -102,6 +103,8 @@ export async function openEventStores(
     log: indexedLog(log, index),
     requeues,
     clock,
+    load: eventLoopLoad(),
+    burstDeferMs: burstDeferFromEnv(),
     ...options,
     ...(thread && { attempt: thread.attempt }),
   });

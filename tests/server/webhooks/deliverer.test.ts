@@ -2,7 +2,8 @@
 // then answers 410 gets attempts at 0, 5 s and 5 min, and the endpoint ends disabled with an
 // endpoint.disabled event; Retry-After is honoured on 429; a redirect is a failure, never followed;
 // five days of failure disable the endpoint; a closed queue sends nothing more; an endpoint whose
-// attempts hang holds half the slots, and the others' deliveries go on.
+// attempts hang holds half the slots, and the others' deliveries go on; an endpoint's backlog is
+// told however long it is.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OrderDerivedEvents } from '../../../src/api/orders/events/derived-events.ts';
 import { MemoryWebhookStore } from '../../../src/api/orders/events/memory-webhooks.ts';
@@ -188,5 +189,23 @@ describe('closing the queue', () => {
       for (const release of held.splice(0)) release();
       await deliverer.close();
     }
+  });
+});
+
+describe("an endpoint's backlog", () => {
+  it('is counted and dated however many deliveries wait (more than a call can spread as arguments)', () => {
+    const webhooks = new MemoryWebhookStore([endpointAt('http://127.0.0.1:9/hooks', t0 - 1)]);
+    const deliverer = new Deliverer({
+      events: new OrderDerivedEvents(new MemoryOrderStore()),
+      webhooks,
+      endpoints: () => webhooks.all(),
+      log: memoryAttemptLog(),
+      clock: { now: () => t0 },
+      send: () => Promise.reject(new Error('not started: nothing is sent')),
+    });
+    const waiting = 150_000;
+    const event = orderCreatedEvent(orderAt(1, t0));
+    for (let n = 0; n < waiting; n++) deliverer.enqueue({ ...event, id: `evt_${n}` });
+    expect(deliverer.backlog('we_test1')).toEqual({ waiting, nextMs: t0 });
   });
 });

@@ -73,7 +73,7 @@ export function deliveryFixture(endpoint: WebhookEndpoint, clock: { now(): numbe
     random: () => 0.5,
     timeoutMs,
   });
-  outcomes.of = (id) => deliverer.outcomes.of(id);
+  outcomes.of = (id) => deliverer.outcomeOf(id);
   const queue = deliverer;
   /** Stores an order and queues its event, as a 201 does. */
   const create = async (order: StoredOrder) => {

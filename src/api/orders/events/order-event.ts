@@ -61,7 +61,10 @@ export function endpointDisabledEvent(id: string, endpoint: WebhookEndpoint, cre
 }
 
 /** Whether an endpoint receives an event: of its types and environment, raised since it was made. */
-export function subscribes(endpoint: WebhookEndpoint, event: StoredEvent): boolean {
+export function subscribes(
+  endpoint: WebhookEndpoint,
+  event: Pick<StoredEvent, 'type' | 'created' | 'environment'>,
+): boolean {
   return (
     endpoint.status === 'enabled' &&
     endpoint.created <= event.created &&
