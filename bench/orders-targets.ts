@@ -110,17 +110,25 @@ export async function startBenchReceiver(): Promise<BenchReceiver> {
  */
 export function embedded(
   files: ServerFiles,
-  { log = 'on', endpoint = true }: { log?: 'on' | 'off'; endpoint?: boolean } = {},
+  {
+    log = 'on',
+    endpoint = true,
+    hold = true,
+  }: { log?: 'on' | 'off'; endpoint?: boolean; hold?: boolean } = {},
 ): TargetKind {
   const name = `server, embedded stores${log === 'off' ? ', request log off' : ''}`;
   return {
-    name: endpoint ? name : `${name}, no endpoint`,
+    name: !endpoint ? `${name}, no endpoint` : hold ? name : `${name}, deliveries not held`,
     ...(endpoint ? {} : { noEndpoint: true }),
     async start(round) {
-      const dir = join(files.dir, `embedded-log-${log}${endpoint ? '' : '-quiet'}-${round}`);
+      const dir = join(
+        files.dir,
+        `embedded-log-${log}${endpoint ? '' : '-quiet'}${hold ? '' : '-now'}-${round}`,
+      );
+      const env = { ESTATE_REQUEST_LOG: log, ESTATE_REQUEST_LOG_DIR: join(dir, 'requests') };
       const server = await spawnServer(
         { ...files, ordersDir: join(dir, 'orders') },
-        { env: { ESTATE_REQUEST_LOG: log, ESTATE_REQUEST_LOG_DIR: join(dir, 'requests') } },
+        { env: hold ? env : { ...env, ESTATE_WEBHOOKS_BURST_WAIT_MS: '0' } },
       );
       return {
         url: `${server.baseUrl}/v2/orders`,
@@ -171,9 +179,16 @@ async function databaseWithKeys(engines: BenchEngines, files: ServerFiles): Prom
 }
 
 /** The production server on Postgres + Redis with `workers` processes, each round on a fresh database. */
-export function onEngines(files: ServerFiles, engines: BenchEngines, workers: number): TargetKind {
+export function onEngines(
+  files: ServerFiles,
+  engines: BenchEngines,
+  workers: number,
+  { endpoint = true }: { endpoint?: boolean } = {},
+): TargetKind {
+  const name = `server, Postgres + Redis, ${workers} worker${workers === 1 ? '' : 's'}`;
   return {
-    name: `server, Postgres + Redis, ${workers} worker${workers === 1 ? '' : 's'}`,
+    name: endpoint ? name : `${name}, no endpoint`,
+    ...(endpoint ? {} : { noEndpoint: true }),
     async start(round) {
       const env = {
         DATABASE_URL: await databaseWithKeys(engines, files),
@@ -181,7 +196,7 @@ export function onEngines(files: ServerFiles, engines: BenchEngines, workers: nu
       };
       const args = workers === 1 ? [] : ['--workers', String(workers)];
       const server = await spawnServer(
-        { ...files, ordersDir: join(files.dir, `orders-${round}`) },
+        { ...files, ordersDir: join(files.dir, `orders-${workers}${endpoint ? '' : '-quiet'}-${round}`) },
         { env, args },
       );
       const primary = server.child.pid ?? 0;
