@@ -7,11 +7,9 @@ import { OrderDerivedEvents } from '../../../src/api/orders/events/derived-event
 import { MemoryWebhookStore } from '../../../src/api/orders/events/memory-webhooks.ts';
 import { orderCreatedEvent } from '../../../src/api/orders/events/order-event.ts';
 import { MemoryOrderStore } from '../../../src/api/orders/memory-store.ts';
-import { memoryAttemptLog } from '../../../server/webhooks/attempts.ts';
 import { burstDeferMs, loadWindowMs } from '../../../server/webhooks/burst.ts';
-import { Deliverer } from '../../../server/webhooks/deliverer.ts';
-import type { SendResult } from '../../../server/webhooks/sender.ts';
-import { endpointAt, orderAt } from './fixture.ts';
+import type { Sender, SendResult } from '../../../server/webhooks/sender.ts';
+import { endpointAt, memoryDeliverer, orderAt } from './fixture.ts';
 
 const t0 = Date.parse('2026-11-01T12:00:00.000Z');
 
@@ -23,17 +21,14 @@ describe('while callers keep the API busy', () => {
     const orders = new MemoryOrderStore();
     const webhooks = new MemoryWebhookStore([endpointAt('http://127.0.0.1:9/hooks', t0 - 1)]);
     const sent: string[] = [];
-    const deliverer = new Deliverer({
+    const send: Sender = (url) => {
+      sent.push(url);
+      return Promise.resolve(answered);
+    };
+    const deliverer = memoryDeliverer(webhooks, send, {
       events: new OrderDerivedEvents(orders),
-      webhooks,
-      endpoints: () => webhooks.all(),
-      log: memoryAttemptLog(),
       clock: { now: () => now.ms },
       load: { busy: () => ((load.asked = (load.asked ?? 0) + 1), load.busy) },
-      send: (url) => {
-        sent.push(url);
-        return Promise.resolve(answered);
-      },
     });
     const raise = async (n: number, ms = t0) => {
       const order = orderAt(n, ms);

@@ -5,15 +5,12 @@
 // attempts hang holds half the slots, and the others' deliveries go on; an endpoint's backlog is
 // told however long it is.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OrderDerivedEvents } from '../../../src/api/orders/events/derived-events.ts';
 import { MemoryWebhookStore } from '../../../src/api/orders/events/memory-webhooks.ts';
 import { endpointDisabledEvent, orderCreatedEvent } from '../../../src/api/orders/events/order-event.ts';
-import { MemoryOrderStore } from '../../../src/api/orders/memory-store.ts';
 import { memoryAttemptLog } from '../../../server/webhooks/attempts.ts';
-import { Deliverer } from '../../../server/webhooks/deliverer.ts';
 import { attemptsPerEndpoint } from '../../../server/webhooks/queue.ts';
-import type { SendResult } from '../../../server/webhooks/sender.ts';
-import { deliveryFixture, endpointAt, manualClock, orderAt } from './fixture.ts';
+import type { Sender, SendResult } from '../../../server/webhooks/sender.ts';
+import { deliveryFixture, endpointAt, manualClock, memoryDeliverer, orderAt } from './fixture.ts';
 import { startReceiver, type Answer, type Receiver } from '../../../harness/webhook-receiver.ts';
 
 const t0 = Date.parse('2026-11-01T12:00:00.000Z');
@@ -136,17 +133,11 @@ describe('closing the queue', () => {
     const sent: string[] = [];
     const webhooks = new MemoryWebhookStore([endpointAt('http://127.0.0.1:9/hooks', t0 - 1)]);
     const log = memoryAttemptLog();
-    const deliverer = new Deliverer({
-      events: new OrderDerivedEvents(new MemoryOrderStore()),
-      webhooks,
-      endpoints: () => webhooks.all(),
-      log,
-      clock: { now: () => t0 },
-      send: (url) => {
-        sent.push(url);
-        return Promise.resolve({ kind: 'answered', status: 204, retryAfter: undefined, latencyMs: 1 });
-      },
-    });
+    const send: Sender = (url) => {
+      sent.push(url);
+      return Promise.resolve({ kind: 'answered', status: 204, retryAfter: undefined, latencyMs: 1 });
+    };
+    const deliverer = memoryDeliverer(webhooks, send, { log, clock: { now: () => t0 } });
     deliverer.start();
     deliverer.enqueue(orderCreatedEvent(orderAt(1, t0)));
     await deliverer.close();
@@ -165,19 +156,13 @@ describe('closing the queue', () => {
     let most = 0;
     const sent: string[] = [];
     const answered: SendResult = { kind: 'answered', status: 204, retryAfter: undefined, latencyMs: 1 };
-    const deliverer = new Deliverer({
-      events: new OrderDerivedEvents(new MemoryOrderStore()),
-      webhooks,
-      endpoints: () => webhooks.all(),
-      log: memoryAttemptLog(),
-      clock: { now: () => t0 },
-      send: (url) => {
-        sent.push(url);
-        if (!url.endsWith('/hung')) return Promise.resolve(answered);
-        most = Math.max(most, ++flying);
-        return new Promise((resolve) => held.push(() => resolve(answered)));
-      },
-    });
+    const send: Sender = (url) => {
+      sent.push(url);
+      if (!url.endsWith('/hung')) return Promise.resolve(answered);
+      most = Math.max(most, ++flying);
+      return new Promise((resolve) => held.push(() => resolve(answered)));
+    };
+    const deliverer = memoryDeliverer(webhooks, send, { clock: { now: () => t0 } });
     deliverer.start();
     // 80 deliveries to the hung endpoint first (more than the 64 slots), then one to the other
     for (let n = 1; n <= 80; n++) deliverer.enqueue(orderCreatedEvent(orderAt(n, t0)));
@@ -195,14 +180,8 @@ describe('closing the queue', () => {
 describe("an endpoint's backlog", () => {
   it('is counted and dated however many deliveries wait (more than a call can spread as arguments)', () => {
     const webhooks = new MemoryWebhookStore([endpointAt('http://127.0.0.1:9/hooks', t0 - 1)]);
-    const deliverer = new Deliverer({
-      events: new OrderDerivedEvents(new MemoryOrderStore()),
-      webhooks,
-      endpoints: () => webhooks.all(),
-      log: memoryAttemptLog(),
-      clock: { now: () => t0 },
-      send: () => Promise.reject(new Error('not started: nothing is sent')),
-    });
+    const unsent: Sender = () => Promise.reject(new Error('not started: nothing is sent'));
+    const deliverer = memoryDeliverer(webhooks, unsent, { clock: { now: () => t0 } });
     const waiting = 150_000;
     const event = orderCreatedEvent(orderAt(1, t0));
     for (let n = 0; n < waiting; n++) deliverer.enqueue({ ...event, id: `evt_${n}` });

@@ -8,9 +8,9 @@ import { orderCreatedEvent } from '../../../src/api/orders/events/order-event.ts
 import { MemoryOrderStore } from '../../../src/api/orders/memory-store.ts';
 import { memoryAttemptLog } from '../../../server/webhooks/attempts.ts';
 import { AttemptIndex, indexedLog } from '../../../server/webhooks/attempt-index.ts';
-import { Deliverer } from '../../../server/webhooks/deliverer.ts';
+import { Deliverer, type DelivererOptions } from '../../../server/webhooks/deliverer.ts';
 import { EmbeddedEndpointDeliveries } from '../../../server/webhooks/embedded-deliveries.ts';
-import { httpSender } from '../../../server/webhooks/sender.ts';
+import { httpSender, type Sender } from '../../../server/webhooks/sender.ts';
 
 /** A clock that moves only when the test says. */
 export function manualClock(startMs: number) {
@@ -53,6 +53,22 @@ export function orderAt(n: number, ms: number): StoredOrder {
     request_sha256: null,
     request_id: `req_test${n}`,
   };
+}
+
+/** A queue over memory stores and `webhooks`, sending with `send` (options: its clock, load, events…). */
+export function memoryDeliverer(
+  webhooks: MemoryWebhookStore,
+  send: Sender,
+  options: Partial<DelivererOptions> = {},
+): Deliverer {
+  return new Deliverer({
+    events: new OrderDerivedEvents(new MemoryOrderStore()),
+    webhooks,
+    endpoints: () => webhooks.all(),
+    log: memoryAttemptLog(),
+    send,
+    ...options,
+  });
 }
 
 /** A queue over memory stores with one endpoint, sending over HTTP; nothing sends until runDue(). */
