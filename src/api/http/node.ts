@@ -32,7 +32,8 @@ export function endBrokenBody(req: IncomingMessage): void {
 /**
  * Reads a request body up to `max` bytes, without reading past it, within `timeoutMs`. A body that
  * has wholly arrived (the common small one, in the packet of its headers) is taken from the
- * stream's buffer at once, with no listener or timer.
+ * stream's buffer, with no listener or timer: at once, or after the parser's run that found the
+ * headers has pushed it.
  */
 export function readBody(
   req: IncomingMessage,
@@ -42,6 +43,13 @@ export function readBody(
   if (Number(req.headers['content-length']) > max) return { kind: 'too-large' };
   const arrived = arrivedBody(req, max);
   if (arrived !== null) return arrived;
+  // Asked for from the 'request' event, a small body is usually in the chunk node's parser is still
+  // running through: buffered, its message complete, once that run ends, before any microtask.
+  return Promise.resolve().then(() => arrivedBody(req, max) ?? streamedBody(req, max, timeoutMs));
+}
+
+/** Reads a body as it comes, up to `max` bytes, within `timeoutMs`. */
+function streamedBody(req: IncomingMessage, max: number, timeoutMs: number): Promise<BodyRead> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let total = 0;
