@@ -7,7 +7,7 @@
 // after each load the round waits until every 201's event has been delivered, and reports how long
 // that took (deliveries wait out a burst: docs/events.md, "Delivery and the API"; one embedded row
 // sends them at once, as before that). The rows with no endpoint measure the request path and its
-// stores alone. BENCH_ROWS picks rows by part of their names.
+// stores alone. BENCH_ROWS picks rows by parts of their names (`|` between parts); bare always runs.
 // The production server reads a copy of the workspace with this tree's views
 // (bench/workspace-copy.ts) and gets a benchmark key issued into its own issued-keys file with a
 // huge rpm budget and quota, so the contract runs in full but never 429s.
@@ -206,9 +206,9 @@ const targets: Record<string, { ratio: number; p99: number }> = {
   'server, Postgres + Redis, 1 worker, no endpoint': { ratio: 0.25, p99: 25 },
 };
 
-/** BENCH_ROWS: the rows to run (comma-separated parts of their names); bare node:http always runs. */
+/** BENCH_ROWS: the rows to run, by parts of their names separated by `|` (names hold commas). */
 const only = (process.env.BENCH_ROWS ?? '')
-  .split(',')
+  .split('|')
   .map((part) => part.trim())
   .filter(Boolean);
 const chosen = (kind: TargetKind) =>
