@@ -2,6 +2,7 @@
 // (for other workers' events and retries coming due). After a look that found nothing, wakes wait
 // out a quiet spell of `quietMs` and then look once, so a busy server with no endpoint does not
 // claim in vain on every create. A worker still sending is nudged instead (nudged()).
+import { SoonestTimer } from './soonest-timer.ts';
 
 /** The poller's timings. */
 export interface PollTimings {
@@ -21,9 +22,8 @@ interface Nudge {
 export class Poller {
   private readonly look: () => Promise<void>;
   private readonly o: PollTimings;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  /** When `timer` fires (performance.now()). */
-  private timerAt = Number.POSITIVE_INFINITY;
+  /** The next look on its own: the poll's, or the end of a quiet spell. */
+  private readonly timer = new SoonestTimer(() => this.wake());
   /** When a look last found nothing due (performance.now()). */
   private foundNothingAt = Number.NEGATIVE_INFINITY;
   private running: Promise<void> | null = null;
@@ -54,7 +54,7 @@ export class Poller {
   /** Stops looking; waits for the look under way. */
   async close(): Promise<void> {
     this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.timer.clear();
     await this.running;
   }
 
@@ -133,10 +133,8 @@ export class Poller {
       return;
     }
     const quiet = this.foundNothingAt + this.o.quietMs - performance.now();
-    if (quiet > 0) return this.wakeIn(quiet);
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.timerAt = Number.POSITIVE_INFINITY;
+    if (quiet > 0) return this.timer.within(quiet);
+    this.timer.clear();
     this.running = this.look()
       .then(() => {
         if (this.failing !== null) console.error('Webhooks: delivering again');
@@ -157,20 +155,7 @@ export class Poller {
           this.wake();
           return;
         }
-        this.wakeIn(this.o.pollMs);
+        this.timer.within(this.o.pollMs);
       });
-  }
-
-  /** Looks again in `ms`, unless a look is due sooner already. */
-  private wakeIn(ms: number): void {
-    const at = performance.now() + ms;
-    if (this.timer && this.timerAt <= at) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timerAt = at;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.wake();
-    }, ms);
-    this.timer.unref();
   }
 }
