@@ -3,50 +3,20 @@
 // retried on the schedule and settled in the attempt log, with at most half the slots to one
 // endpoint (./due-queue.ts). At least once: at start the queue is rebuilt from the events (every
 // event since an endpoint was made, minus those the log settles), so a kill -9 loses nothing.
-import type {
-  Clock,
-  EventStore,
-  StoredEvent,
-  WebhookEndpoint,
-  WebhookStore,
-} from '../../src/api/orders/deps.ts';
+import type { StoredEvent, WebhookEndpoint } from '../../src/api/orders/deps.ts';
 import { endpointDisabledEvent, subscribes } from '../../src/api/orders/events/order-event.ts';
 import { randomId, systemClock } from '../../src/api/orders/ids.ts';
-import { BurstHold, burstDeferMs, burstWait, neverBusy, type ApiLoad, type EventHeading } from './burst.ts';
-import { attemptsIn, type Attempt } from './attempt.ts';
+import { BurstHold, burstDeferMs, burstWait, neverBusy, type EventHeading } from './burst.ts';
+import { attemptsIn } from './attempt.ts';
 import { attemptsInFlight, attemptsPerEndpoint, type DeliveryQueue } from './queue.ts';
-import type { AttemptLog } from './attempts.ts';
 import { DeliveryOutcomes } from './outcomes.ts';
 import { leftToDeliver, type DeliveryTask } from './endpoint-events.ts';
 import { DueQueue } from './due-queue.ts';
 import { Wakeups } from './wakeups.ts';
 import { deliveryKey as keyOf, replayLogs } from './replay.ts';
-import type { RequeueLog } from './requeues.ts';
 import { attemptTimeoutMs, disableAfterMs, jitterRandom } from './schedule.ts';
-import { httpSender, type Sender } from './sender.ts';
-
-/** What the queue delivers from and to, and how. */
-export interface DelivererOptions {
-  events: EventStore;
-  webhooks: WebhookStore;
-  /** Every endpoint now (kept in memory by the store). */
-  endpoints: () => WebhookEndpoint[];
-  log: AttemptLog;
-  /** How attempts are made; default: in this thread with `send`, `random` and `timeoutMs`. */
-  attempt?: Attempt;
-  send?: Sender;
-  clock?: Clock;
-  random?: () => number;
-  timeoutMs?: number;
-  /** Attempts in flight at once, and at most `perEndpoint` of them to one endpoint. */
-  concurrency?: number;
-  perEndpoint?: number;
-  /** The API's load (default never busy): while it is busy, due deliveries wait up to `burstDeferMs`. */
-  load?: ApiLoad;
-  burstDeferMs?: number;
-  /** Where resends are made durable; default none (they are kept in memory only). */
-  requeues?: RequeueLog;
-}
+import { httpSender } from './sender.ts';
+import type { DelivererOptions } from './deliverer-options.ts';
 
 interface Task extends DeliveryTask {
   /** The event, while it is at hand (a fresh one); read back from the store otherwise. */
@@ -93,8 +63,12 @@ export class Deliverer implements DeliveryQueue {
     this.o = { ...o, attempt };
   }
 
-  /** Queues an event's deliveries (deps.onEvent): returns at once, sends on a later turn. */
+  /**
+   * Queues an event's deliveries (deps.onEvent): returns at once, sends on a later turn. An event no
+   * endpoint subscribes to is dropped here rather than held, so that it dies young.
+   */
   enqueue(event: StoredEvent): void {
+    if (!this.o.endpoints().some((endpoint) => subscribes(endpoint, event))) return;
     this.hold.push(event, this.o.clock.now());
     this.wake();
   }
@@ -136,6 +110,11 @@ export class Deliverer implements DeliveryQueue {
   start(): void {
     this.started = true;
     this.wake();
+  }
+
+  /** Events held while the API is busy, their deliveries not yet made. */
+  get held(): number {
+    return this.hold.length;
   }
 
   /** Deliveries queued (due or waiting for a retry) and in flight. */

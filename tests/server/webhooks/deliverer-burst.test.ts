@@ -77,6 +77,24 @@ describe('while callers keep the API busy', () => {
     }
   });
 
+  it('holds only events that an endpoint subscribes to when raised: the rest are dropped at once', async () => {
+    const now = { ms: t0 };
+    const load = { busy: true };
+    const { deliverer, sent, webhooks, raise } = heldQueue(now, load);
+    const endpoint = { ...endpointAt('http://127.0.0.1:9/hooks', t0 - 1), id: 'we_test1' };
+    await raise(1);
+    expect(deliverer.held).toBe(1);
+    await webhooks.save({ ...endpoint, status: 'disabled' });
+    await raise(2);
+    expect(deliverer.held).toBe(1);
+    await webhooks.save(endpoint);
+    load.busy = false;
+    await deliverer.runDue();
+    expect(sent).toHaveLength(1);
+    expect(deliverer.outcomeOf('evt_test1')).toBe(true);
+    expect(deliverer.outcomeOf('evt_test2')).toBeUndefined();
+  });
+
   it('counts held events for whatever asks (backlog, queued, outcome), and still holds them', async () => {
     const now = { ms: t0 };
     const load = { busy: true };

@@ -8,7 +8,8 @@ import { orderCreatedEvent } from '../../../src/api/orders/events/order-event.ts
 import { MemoryOrderStore } from '../../../src/api/orders/memory-store.ts';
 import { memoryAttemptLog } from '../../../server/webhooks/attempts.ts';
 import { AttemptIndex, indexedLog } from '../../../server/webhooks/attempt-index.ts';
-import { Deliverer, type DelivererOptions } from '../../../server/webhooks/deliverer.ts';
+import { Deliverer } from '../../../server/webhooks/deliverer.ts';
+import type { DelivererOptions } from '../../../server/webhooks/deliverer-options.ts';
 import { EmbeddedEndpointDeliveries } from '../../../server/webhooks/embedded-deliveries.ts';
 import { httpSender, type Sender } from '../../../server/webhooks/sender.ts';
 
