@@ -14,7 +14,7 @@ import type { LoggedRequest, RequestRecord } from '../../src/api/request-record.
 import { lockFolder } from '../folder-lock.ts';
 import { RequestColumns } from './columns.ts';
 import {
-  appendText,
+  appendLines,
   closeSegment,
   deleteSegment,
   listSegments,
@@ -54,6 +54,8 @@ export class FileRequestLog implements RequestLog {
   private readonly bySegmentNo = new Map<number, Segment>();
   private queue: Batch[] = [];
   private flying: Batch | null = null;
+  /** The flying batch's bytes: room for a busy 100 ms (a larger batch gets its own buffer). */
+  private readonly scratch = Buffer.allocUnsafe(4 * 2 ** 20);
   /** Every line not yet on disk, oldest first: seq `unwrittenSeq + i`. */
   private unwritten: string[] = [];
   private unwrittenSeq = 1;
@@ -192,7 +194,7 @@ export class FileRequestLog implements RequestLog {
     const batch = this.queue.shift();
     if (!batch) return;
     this.flying = batch;
-    appendText(batch.segment, batch.lines.join('\n') + '\n', batch.bytes, (error) => {
+    appendLines(batch.segment, batch.lines, batch.bytes, this.scratch, (error) => {
       this.flying = null;
       this.unwritten.splice(0, batch.lines.length);
       this.unwrittenSeq += batch.lines.length;

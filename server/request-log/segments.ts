@@ -74,14 +74,26 @@ export function readEntry(segment: Segment, offset: number, length: number): str
   return readSync(segment.fd, bytes, 0, length, offset) === length ? bytes.toString('utf8') : null;
 }
 
-/** Appends text to a segment (one write on the libuv pool); `done` gets the error, if any. */
-export function appendText(
+/**
+ * Appends lines, each with its newline (`bytes` in all, as UTF-8), to a segment: one write on the
+ * libuv pool. They are encoded into `scratch` when they fit (the caller has one write in flight per
+ * scratch buffer), so a busy batch makes no string or buffer of its size for the collector to copy
+ * or promote. `done` gets the error, if any.
+ */
+export function appendLines(
   segment: Segment,
-  text: string,
+  lines: string[],
   bytes: number,
+  scratch: Buffer,
   done: (error: Error | null) => void,
 ): void {
-  write(segment.fd, text, null, 'utf8', (error, wrote) => {
+  const data = bytes <= scratch.length ? scratch : Buffer.allocUnsafe(bytes);
+  let end = 0;
+  for (const line of lines) {
+    end += data.write(line, end);
+    data[end++] = 0x0a;
+  }
+  write(segment.fd, data, 0, end, null, (error, wrote) => {
     if (error === null && wrote === bytes) {
       segment.written += bytes;
       done(null);

@@ -18,10 +18,11 @@ const disk = vi.hoisted(() => ({
 vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>();
   type Done = (error: NodeJS.ErrnoException | null, written: number) => void;
-  const write = (fd: number, text: string, position: null, encoding: 'utf8', done: Done) => {
+  const write = (fd: number, data: Buffer, at: number, length: number, position: null, done: Done) => {
     disk.writes++;
-    if (disk.held !== null) return void disk.held.push(() => fs.write(fd, text, position, encoding, done));
-    if (!disk.failNext) return fs.write(fd, text, position, encoding, done);
+    const bytes = Buffer.from(data.subarray(at, at + length)); // the log may reuse its buffer once done
+    if (disk.held !== null) return void disk.held.push(() => fs.write(fd, bytes, 0, length, position, done));
+    if (!disk.failNext) return fs.write(fd, bytes, 0, length, position, done);
     disk.failNext = false;
     done(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }), 0);
   };
