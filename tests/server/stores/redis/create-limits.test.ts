@@ -1,4 +1,4 @@
-// A create on Redis costs one script for its rpm window and its plan quota together (two round
+// A create on Redis costs one script item for its rpm window and its plan quota together (two round
 // trips were a fifth of the Postgres + Redis server's time), with the quota's rules intact: a
 // request that creates nothing (refused body, missing scope, idempotent replay, rpm refusal)
 // leaves the month's count as it was.
@@ -33,7 +33,10 @@ describe.skipIf(!enginesAvailable())('limits of a create on Redis', { timeout: 6
     expect((await api.send(post('fuzz', validOrder))).status).toBe(201);
     const scripts = vi.spyOn(RedisConnection.prototype, 'run');
     expect((await api.send(post('fuzz', validOrder))).status).toBe(201);
-    expect(scripts.mock.calls.map(([script]) => script.name)).toEqual(['rate_limit_quota']);
+    // One item in one call: its rpm window and a quota reservation ('1' asks for one).
+    expect(scripts.mock.calls.map(([script, , args]) => [script.name, args[3]])).toEqual([
+      ['rate_limit_many', 1],
+    ]);
   });
 
   it('spends the quota only on orders created', async () => {
@@ -60,6 +63,8 @@ describe.skipIf(!enginesAvailable())('limits of a create on Redis', { timeout: 6
     const scripts = vi.spyOn(RedisConnection.prototype, 'run');
     expect((await api.send(post('readOnly', validOrder))).status).toBe(403);
     // Its rpm hit only: no quota reserved, so none to refund.
-    expect(scripts.mock.calls.map(([script]) => script.name)).toEqual(['rate_limit_hit']);
+    expect(scripts.mock.calls.map(([script, , args]) => [script.name, args[3]])).toEqual([
+      ['rate_limit_many', 0],
+    ]);
   });
 });

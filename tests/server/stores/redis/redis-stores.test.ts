@@ -1,13 +1,14 @@
 // What only the Redis stores must do: stay exact when several processes (here, connections) share
 // a budget, seed a month's quota counter that Redis lacks from the order store, and answer
 // StoreUnavailableError quickly while Redis is out, then recover on their own once it is back.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RateDecision } from '../../../../src/api/orders/rate-limit.ts';
 import { isStoreUnavailable } from '../../../../src/api/orders/deps.ts';
 import { RedisConnection } from '../../../../server/stores/redis/connection.ts';
 import { RedisIdempotency } from '../../../../server/stores/redis/idempotency.ts';
 import { monthBounds } from '../../../../server/stores/order-lookups.ts';
 import { RedisQuota } from '../../../../server/stores/redis/quota.ts';
-import { RedisRateLimiter } from '../../../../server/stores/redis/rate-limit.ts';
+import { itemsPerCall, RedisRateLimiter } from '../../../../server/stores/redis/rate-limit.ts';
 import { enginesAvailable, useEngines } from '../../../helpers/engines.ts';
 import { until } from '../../../helpers/poll.ts';
 
@@ -66,6 +67,22 @@ describe.skipIf(!enginesAvailable())('the Redis stores', () => {
         Array.from({ length: 200 }, (_, i) => limiters[i % 4]!.hit('key_a', 60, now)),
       );
       expect(decisions.filter((d) => d.allowed)).toHaveLength(60);
+    });
+
+    it("sends one turn's requests in one script call, in the order they asked", async () => {
+      const [redis] = processes(1);
+      const limiter = new RedisRateLimiter(redis!, new RedisQuota(redis!));
+      const calls = vi.spyOn(redis!, 'run');
+      const asked = [
+        ...Array.from({ length: 300 }, () => limiter.hit('key_a', 250, now)),
+        ...Array.from({ length: 5 }, () => limiter.hitAndReserve('key_b', 10, 3, now)),
+      ];
+      const [hits, creates] = [(await Promise.all(asked.slice(0, 300))) as RateDecision[], asked.slice(300)];
+      expect(calls).toHaveBeenCalledTimes(Math.ceil(305 / itemsPerCall));
+      expect(hits.map((d) => d.allowed)).toEqual(Array.from({ length: 300 }, (_, i) => i < 250));
+      expect(hits[249]?.remaining).toBe(0);
+      const reserved = (await Promise.all(creates)) as { quota: string }[];
+      expect(reserved.map((r) => r.quota)).toEqual(['reserved', 'reserved', 'reserved', 'spent', 'spent']);
     });
 
     it('reserves exactly the plan quota out of 100 concurrent creates', async () => {
