@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PostgresDatabase } from '../../../../server/stores/postgres/database.ts';
 import { PostgresOrderStore } from '../../../../server/stores/postgres/order-store.ts';
-import { PostgresRequestLog } from '../../../../server/stores/postgres/request-log.ts';
+import { PostgresRequestLog, serialised } from '../../../../server/stores/postgres/request-log.ts';
 import type { StoredOrder } from '../../../../src/api/orders/deps.ts';
 import type { RequestRecord } from '../../../../src/api/request-record.ts';
 import { get, post, validOrder } from '../../../api/orders/contract-cases.ts';
@@ -164,5 +164,15 @@ describe.skipIf(!enginesAvailable())('the API on Postgres, NUL in a request', { 
     const answer = await api.send(get('sandbox', '/v2/orders/ord_%00'));
     expect(answer.status).toBe(404);
     expect(answer.headers['content-type']).toMatch(/problem\+json/);
+  });
+});
+
+describe('a batch serialised for its INSERT', () => {
+  it('escapes each NUL as the six characters \\u0000, and leaves a written-out \\u0000 alone', () => {
+    const paths = ['a\u0000b', '\u0000\u0000', 'x\\u0000', 'x\\\u0000', 'x\\\\u0000', 'plain'];
+    const batch = paths.map((path, n) => record(n, { path }));
+    const parsed = JSON.parse(serialised(batch)) as RequestRecord[];
+    expect(parsed.map((r) => r.path)).toEqual(paths.map((path) => path.replaceAll('\u0000', '\\u0000')));
+    expect(serialised([record(1)])).toBe(JSON.stringify([record(1)]));
   });
 });
