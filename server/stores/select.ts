@@ -116,12 +116,7 @@ export async function openStores(
     ...(db ? { database: db } : {}),
     ...(engines && db
       ? {
-          requestLog: (maxBytes: number) => {
-            const log = new engines.PostgresRequestLog(db, maxBytes);
-            // Order batches carry the log's records: one INSERT and one commit for both.
-            postgresOrders?.carry(log);
-            return log;
-          },
+          requestLog: (maxBytes: number) => new engines.PostgresRequestLog(db, maxBytes),
           manage: (seed: ManageSeed, sha256: TextSha256) =>
             engines.PostgresManageStore.open(db, seed, sha256),
         }

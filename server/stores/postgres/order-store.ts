@@ -3,8 +3,8 @@
 // create in it resolves only after that commit. Up to `inFlight` batches run at once (one per
 // connection); creates that arrive meanwhile form the next batch, so a busy server sends fewer,
 // larger INSERTs. A batch Postgres refuses for one bad row is retried order by order, so one
-// order's failure never refuses its neighbours. A batch carries the request log's waiting records
-// in the same statement (one round trip, one commit: see carry).
+// order's failure never refuses its neighbours. The request log's records go in statements of their
+// own (./request-log.ts), never in an order's: see docs/decisions.md, "Order batches carry only orders".
 import {
   isStoreUnavailable,
   type OrderListPage,
@@ -15,7 +15,6 @@ import {
 import { gatherThenFlush, type GatherPolicy } from '../../gather.ts';
 import { postgresLimits, type PostgresDatabase } from './database.ts';
 import type { IdempotentOrder } from '../order-lookups.ts';
-import { insertOrdersAndRequestsSql } from './carrying-sql.ts';
 import { postgresSql } from './sql.ts';
 
 /** How creates are batched: gathering, the largest batch, and how many batches run at once. */
@@ -49,19 +48,9 @@ export interface OrderRow {
   request_id: string | null;
 }
 
-/** Records another store adds to an order batch's INSERT: the request log (./request-log.ts). */
-export interface BatchRider {
-  /**
-   * Calls `insert` with the waiting records as one JSON parameter (null when none wait); if it
-   * throws, the records wait again, and the rider stores them itself.
-   */
-  carriedBy(insert: (records: string | null) => Promise<void>): Promise<void>;
-}
-
 /** An order store on Postgres; `create` resolves once the order's batch is committed. */
 export class PostgresOrderStore implements OrderStore {
   private pending: Pending[] = [];
-  private rider: BatchRider | null = null;
   private gathering = false;
   private running = 0;
 
@@ -89,11 +78,6 @@ export class PostgresOrderStore implements OrderStore {
         },
       );
     });
-  }
-
-  /** Lets each order batch carry `rider`'s waiting records in its INSERT. */
-  carry(rider: BatchRider): void {
-    this.rider = rider;
   }
 
   /** A stored order by id. */
@@ -170,36 +154,17 @@ export class PostgresOrderStore implements OrderStore {
     }
   }
 
-  /**
-   * Inserts a batch (carrying the rider's records when `carry`) and answers each of its creates. A
-   * refused batch is tried again without the records (they may be what was refused), then one
-   * order at a time.
-   */
-  private async insert(batch: Pending[], carry = true): Promise<void> {
+  /** Inserts a batch and answers each of its creates; a refused batch is tried one order at a time. */
+  private async insert(batch: Pending[]): Promise<void> {
     try {
-      const orders = columns(batch.map((p) => p.order));
-      const insertOrders = async (records: string | null) => {
-        if (records === null) await this.db.query('insert_orders', postgresSql('insert_orders'), orders);
-        else
-          await this.db.query('insert_orders_and_requests', insertOrdersAndRequestsSql(), [
-            ...orders,
-            records,
-          ]);
-      };
-      if (carry && this.rider) await this.rider.carriedBy(insertOrders);
-      else await insertOrders(null);
+      await this.db.query('insert_orders', postgresSql('insert_orders'), columns(batch.map((p) => p.order)));
       for (const p of batch) p.resolve();
     } catch (error) {
-      if (isStoreUnavailable(error)) {
+      if (isStoreUnavailable(error) || batch.length === 1) {
         for (const p of batch) p.reject(error);
         return;
       }
-      if (carry && this.rider) return this.insert(batch, false);
-      if (batch.length === 1) {
-        for (const p of batch) p.reject(error);
-        return;
-      }
-      for (const p of batch) await this.insert([p], false);
+      for (const p of batch) await this.insert([p]);
     }
   }
 }

@@ -38,8 +38,6 @@ interface Row extends Omit<LoggedRequest, 'seq' | 'time_ms'> {
 export class PostgresRequestLog implements RequestLog {
   private pending: RequestRecord[] = [];
   private flying: Promise<void> | null = null;
-  /** Inserts of order batches carrying records of this log (carriedBy), still running. */
-  private readonly carried = new Set<Promise<unknown>>();
   private timer: NodeJS.Timeout | null = null;
   private flushes = 0;
   private failing = false;
@@ -117,36 +115,9 @@ export class PostgresRequestLog implements RequestLog {
 
   /** Resolves once every record appended so far was inserted (or dropped). */
   async flushed(): Promise<void> {
-    while (this.flying !== null || this.pending.length > 0 || this.carried.size > 0) {
-      await Promise.allSettled(this.carried);
+    while (this.flying !== null || this.pending.length > 0) {
       this.flush();
       await this.flying;
-    }
-  }
-
-  /**
-   * Hands the waiting records to an order batch's INSERT (PostgresOrderStore.carry): one statement
-   * and one commit for both. If it fails, the records wait again for this log's own flush.
-   */
-  async carriedBy(insert: (records: string | null) => Promise<void>): Promise<void> {
-    if (this.pending.length === 0) return insert(null);
-    const batch = this.pending;
-    this.pending = [];
-    const inserting = insert(serialised(batch));
-    this.carried.add(inserting);
-    try {
-      await inserting;
-      // Trimming goes on beside the orders' path, never in it.
-      if (++this.flushes % 20 === 0)
-        void this.db
-          .query('request_trim', postgresSql('request_trim'), [this.maxRows])
-          .catch(() => undefined);
-    } catch (error) {
-      this.pending.unshift(...batch);
-      this.timer ??= setTimeout(() => this.flush(), this.flushMs).unref();
-      throw error;
-    } finally {
-      this.carried.delete(inserting);
     }
   }
 

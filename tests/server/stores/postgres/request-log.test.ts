@@ -1,6 +1,7 @@
-// The request log on Postgres: one record never sinks its batch (a NUL Postgres text cannot hold
-// is stored escaped, and a row Postgres refuses for any other reason is dropped alone), and a
-// NUL in an order id reads as no such order (404), as on the embedded server.
+// The request log on Postgres: its records go in statements of their own, never in an order's; one
+// record never sinks its batch (a NUL Postgres text cannot hold is stored escaped, and a row
+// Postgres refuses for any other reason is dropped alone), and a NUL in an order id reads as no
+// such order (404), as on the embedded server.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PostgresDatabase } from '../../../../server/stores/postgres/database.ts';
 import { PostgresOrderStore } from '../../../../server/stores/postgres/order-store.ts';
@@ -46,12 +47,11 @@ describe.skipIf(!enginesAvailable())('PostgresRequestLog', { timeout: 60_000 }, 
     return (await freshStores()).log;
   }
 
-  /** A log that flushes on its own only every 10 s, and an order store carrying its records. */
+  /** A log that flushes on its own only every 10 s, and an order store on the same database. */
   async function freshStores() {
     const db = new PostgresDatabase(await engines.postgres().createDatabase());
     const log = new PostgresRequestLog(db, 1_000_000, 10_000);
     const orders = new PostgresOrderStore(db);
-    orders.carry(log);
     open.push(log, db);
     return { db, log, orders };
   }
@@ -68,28 +68,18 @@ describe.skipIf(!enginesAvailable())('PostgresRequestLog', { timeout: 60_000 }, 
     request_sha256: null,
   });
 
-  it('carries the waiting records in the next order batch: one INSERT, one commit', async () => {
+  it("keeps the log's records out of the orders' INSERT, which never waits for them", async () => {
     const { db, log, orders } = await freshStores();
     await orders.create(order(0)); // migrates the schema
     const statements = vi.spyOn(db, 'query');
     for (const r of [record(1), record(2)]) log.append(r);
     await Promise.all([orders.create(order(1)), orders.create(order(2))]);
-    expect(statements.mock.calls.map(([name]) => name)).toEqual(['insert_orders_and_requests']);
+    expect(statements.mock.calls.map(([name]) => name)).toEqual(['insert_orders']);
+    await log.flushed();
+    expect(statements.mock.calls.map(([name]) => name)).toEqual(['insert_orders', 'insert_requests']);
     statements.mockRestore();
     expect((await log.page({ limit: 10 })).rows.map((r) => r.request_id)).toEqual(['req_2', 'req_1']);
     expect(await orders.count()).toBe(3);
-  });
-
-  it('creates the orders of a batch whose carried records Postgres refuses, and keeps the good records', async () => {
-    const { log, orders } = await freshStores();
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    await orders.create(order(0));
-    for (const r of [record(1), record(2, { status: 70_000 }), record(3)]) log.append(r);
-    await Promise.all([orders.create(order(1)), orders.create(order(2))]);
-    expect(await orders.count()).toBe(3);
-    await log.flushed();
-    expect((await log.page({ limit: 10 })).rows.map((r) => r.request_id)).toEqual(['req_3', 'req_1']);
-    expect(warn).toHaveBeenCalledTimes(1);
   });
 
   it('stores a NUL escaped, and the records batched with it', async () => {
