@@ -21,7 +21,7 @@ type Done = (error: NodeJS.ErrnoException | null, written: number) => void;
 
 const failure = (code: string, text: string) => Object.assign(new Error(`${code}: ${text}`), { code });
 
-/** node:fs with the journal's `write` (a buffer) and `ftruncate` obeying `disk`; text writes pass. */
+/** node:fs with the journal files' `write` and `ftruncate` obeying `disk`; other files' writes pass. */
 export function faultyFs(fs: Fs): Fs {
   const journalWrite = (
     fd: number,
@@ -41,13 +41,30 @@ export function faultyFs(fs: Fs): Fs {
       fs.write(fd, data, offset, length, position, () => done(failure('EIO', 'i/o error, write'), 0));
     else fs.write(fd, data, offset, length, position, done);
   };
-  // The request log writes text (fd, string, position, encoding, done): not the journal's fault.
+  // Only the journal's files (orders-N.ndjson) fail: the request log and the others write as ever.
+  const journalFds = new Set<number>();
+  const open = (path: string, ...rest: unknown[]) => {
+    const done = rest.pop() as (error: NodeJS.ErrnoException | null, fd: number) => void;
+    (fs.open as (...a: unknown[]) => void)(
+      path,
+      ...rest,
+      (error: NodeJS.ErrnoException | null, fd: number) => {
+        if (error === null && /orders-\d+\.ndjson$/.test(path)) journalFds.add(fd);
+        done(error, fd);
+      },
+    );
+  };
+  const close = (fd: number, done: (error: NodeJS.ErrnoException | null) => void) => {
+    journalFds.delete(fd);
+    fs.close(fd, done);
+  };
   const write = (...args: Parameters<typeof journalWrite>) =>
-    typeof args[1] === 'string' ? (fs.write as (...a: unknown[]) => void)(...args) : journalWrite(...args);
+    journalFds.has(args[0]) ? journalWrite(...args) : (fs.write as (...a: unknown[]) => void)(...args);
   const ftruncate = (fd: number, length: number, done: (error: NodeJS.ErrnoException | null) => void) => {
-    if (disk.blocked) done(failure('EPERM', 'operation not permitted, ftruncate'));
+    if (!journalFds.has(fd)) fs.ftruncate(fd, length, done);
+    else if (disk.blocked) done(failure('EPERM', 'operation not permitted, ftruncate'));
     else if (disk.cutFails) done(failure('EIO', 'i/o error, ftruncate'));
     else fs.ftruncate(fd, length, done);
   };
-  return { ...fs, write, ftruncate } as Fs;
+  return { ...fs, open, close, write, ftruncate } as Fs;
 }
