@@ -1,5 +1,7 @@
--- One turn's requests in one round trip: each item is rate_limit_hit.lua (a plain request) or
--- rate_limit_quota.lua (a create), run in order, exactly as if each were its own script.
+-- One turn's requests in one round trip, run in the order they asked, each exactly as if it were
+-- its own script. Each item counts one request in its key's one-minute window if the window has
+-- room (a refused request is not counted: RateLimiter in src/api/orders/rate-limit.ts); a create
+-- that is allowed also reserves one order of the key's monthly plan quota (as quota_reserve.lua).
 -- KEYS[2i-1]: item i's window counter. KEYS[2i]: its quota counter for the month (for a plain
 -- request, the window counter again; unused).
 -- ARGV[1]: '1' when a missing quota counter must first be seeded from the order store. Then per
