@@ -91,6 +91,20 @@ describe.runIf(enginesAvailable())('the management API on Postgres', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('a store opened after twelve changes folds all of them, in seq order (not 1, 10, 11, 12, 2, …)', async () => {
+    const { store, url } = await postgresStore();
+    const writer = depsOver(store);
+    const token = await managementKey(writer);
+    for (let i = 0; i < 11; i++) await previewAndApply(writer, 'POST', '/keys', { name: `k${i}` }, { token });
+    const db = new PostgresDatabase(url);
+    databases.push(db);
+    const later = await PostgresManageStore.open(db, fixtureSeed(), sha);
+    const names = (s: PostgresManageStore) => [...s.current().state.keys.values()].map((k) => k.name);
+    expect(names(later)).toEqual(names(store));
+    expect(names(later)).toContain('k0');
+    await Promise.all([store.close(), later.close()]);
+  });
+
   describe('two servers, one Postgres, separate folders and keys files', () => {
     const servers: SpawnedServer[] = [];
     const dirs: string[] = [];
