@@ -25,6 +25,7 @@ export type ApiHandler = ((
   res: ServerResponse,
   destination: Exclude<Destination, 'console'>,
   expectsContinue?: boolean,
+  arrivedMs?: number,
 ) => void) & { record: AnswerLogger };
 
 /** Methods some resource of this server answers (the Allow of a CONNECT refusal). */
@@ -46,8 +47,8 @@ export function apiHandler(
     res: ServerResponse,
     destination: Exclude<Destination, 'console'>,
     expectsContinue = false,
+    arrived = performance.now(),
   ) => {
-    const arrived = performance.now();
     if (destination === 'manage') {
       if (expectsContinue) res.writeContinue();
       answerManage(req, res, runtime.manage, bodyTimeoutMs, consoleActorOf).catch(() => {
@@ -178,19 +179,35 @@ function afterAnswers(socket: Duplex, then: () => void): void {
 }
 
 /**
+ * Runs `handle` once `res` holds its connection: at once, or, for a pipelined request, once every
+ * answer before it on that connection is written. node parses pipelined requests all at once, and
+ * would otherwise have a POST's replay, or a GET after it, run beside the request it follows
+ * (RFC 9112 §9.3.2 allows that only for safe methods); node hands the socket on in order.
+ */
+export function inTurn(res: ServerResponse, handle: () => void): void {
+  if (res.socket !== null) handle();
+  else res.once('socket', handle);
+}
+
+/**
  * Serves a node:http server: each request goes to the API (or health) or to the console as
- * ./routing.ts decides; `Expect: 100-continue` is answered 100 only when a body is wanted.
+ * ./routing.ts decides, pipelined ones in turn; `Expect: 100-continue` is answered 100 only when a
+ * body is wanted.
  */
 export function attachServer(server: Server, api: ApiHandler, console: NodeHandler): void {
-  const route = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
+  const route = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean, arrivedMs: number) => {
     const destination = destinationOf(req.url);
-    if (destination !== 'console') api(req, res, destination, expectsContinue);
+    if (destination !== 'console') api(req, res, destination, expectsContinue, arrivedMs);
     else {
       if (expectsContinue) res.writeContinue();
       void console(req, res);
     }
   };
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => route(req, res, false));
-  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => route(req, res, true));
+  const arrive = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
+    const arrivedMs = performance.now();
+    inTurn(res, () => route(req, res, expectsContinue, arrivedMs));
+  };
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => arrive(req, res, false));
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => arrive(req, res, true));
   attachEdges(server, api.record);
 }

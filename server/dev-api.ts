@@ -9,7 +9,7 @@ import { problemResponse, withRequestId } from '../src/api/orders/respond.ts';
 import { installLiveSource } from '../src/live/source.ts';
 import { liveSourceOf } from './manage/live.ts';
 import type { ApiRuntime } from './api-deps.ts';
-import { apiHandler, attachEdges, type ApiHandler } from './api-listener.ts';
+import { apiHandler, attachEdges, inTurn, type ApiHandler } from './api-listener.ts';
 import { destinationOf } from './routing.ts';
 
 /** An API that could not start: every API request is a 503 that says why. */
@@ -52,7 +52,10 @@ export function devApi(): AstroIntegration {
         server.middlewares.use((req, res, next) => {
           const destination = destinationOf(req.url);
           if (destination === 'console') next();
-          else api(req, res, destination);
+          else {
+            const arrivedMs = performance.now();
+            inTurn(res, () => api(req, res, destination, false, arrivedMs));
+          }
         });
         if (server.httpServer instanceof Server) attachEdges(server.httpServer, api.record);
       },

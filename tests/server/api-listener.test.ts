@@ -8,6 +8,7 @@ import { serverRunner } from '../api/orders/runners.ts';
 import { assertMatchesOpenApi } from '../api/orders/openapi-check.ts';
 import type { ApiRequest } from '../api/orders/contract-types.ts';
 import { fixtureKeys } from '../../harness/fixture-world.ts';
+import { until } from '../helpers/poll.ts';
 
 let server: Awaited<ReturnType<typeof serverRunner>>;
 beforeAll(async () => {
@@ -120,13 +121,69 @@ describe('junk after a request in the same write', () => {
       'after a chunk holding a whole order',
       `${orderHead('Transfer-Encoding: chunked')}${order.length.toString(16)}\r\n${order}\r\nzz\r\n0\r\n\r\n`,
     ],
-  ])('answers a bad chunk size %s with one 400 and creates nothing', async (_name, bytes) => {
-    const orders = await server.store();
-    const before = await orders.count();
-    const connection = await openRaw(server.port, bytes);
-    await connection.closed;
-    expect(statusLines(connection.received())).toEqual([400]);
-    expect(connection.received()).toContain('"type":"https://estate.example/problems/invalid-request"');
-    expect(await orders.count()).toBe(before);
+  ])(
+    'answers a bad chunk size %s with one 400 that says it closes, and creates nothing',
+    async (_name, bytes) => {
+      const orders = await server.store();
+      const before = await orders.count();
+      const connection = await openRaw(server.port, bytes);
+      await connection.closed;
+      expect(statusLines(connection.received())).toEqual([400]);
+      expect(connection.received()).toMatch(/\r\nconnection: close\r\n/i);
+      expect(connection.received()).not.toMatch(/\r\nkeep-alive:/i);
+      expect(connection.received()).toContain('"type":"https://estate.example/problems/invalid-request"');
+      expect(await orders.count()).toBe(before);
+    },
+  );
+});
+
+/** Each answer in `text`: its status, its headers (lower-case names) and its body. */
+function answersIn(text: string): { status: number; headers: Record<string, string>; body: string }[] {
+  const answers = [];
+  let rest = text;
+  while (rest.startsWith('HTTP/1.1 ')) {
+    const headEnd = rest.indexOf('\r\n\r\n');
+    const [statusLine = '', ...lines] = rest.slice(0, headEnd).split('\r\n');
+    const headers = Object.fromEntries(
+      lines.map((line) => [
+        line.slice(0, line.indexOf(':')).toLowerCase(),
+        line.slice(line.indexOf(':') + 1).trim(),
+      ]),
+    );
+    const end = headEnd + 4 + Number(headers['content-length'] ?? 0);
+    answers.push({ status: Number(statusLine.split(' ')[1]), headers, body: rest.slice(headEnd + 4, end) });
+    rest = rest.slice(end);
+  }
+  return answers;
+}
+
+/** Writes `bytes` on one connection and waits for `count` answers. */
+async function pipelined(bytes: string, count: number) {
+  const connection = await openRaw(server.port, bytes);
+  await until(`${count} answers`, () => answersIn(connection.received()).length >= count, {
+    timeoutMs: 5000,
+  });
+  connection.socket.destroy();
+  return answersIn(connection.received());
+}
+
+describe('pipelined requests (RFC 9112 §9.3.2: unsafe ones are not processed in parallel)', () => {
+  it('a POST repeated with its Idempotency-Key in the same write is answered as a replay, not 409', async () => {
+    const request = `${orderHead(`Idempotency-Key: "pipelined-1"\r\nContent-Length: ${order.length}`)}${order}`;
+    const [first, second] = await pipelined(request + request, 2);
+    expect([first?.status, second?.status]).toEqual([201, 201]);
+    expect(second?.headers['idempotent-replayed']).toBe('true');
+    expect(second?.headers.location).toBe(first?.headers.location);
+  });
+
+  it('a GET written after a POST in the same write sees the order the POST created', async () => {
+    const list = `GET /v2/orders?limit=1 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${fixtureKeys.fuzz}\r\n\r\n`;
+    const [created, listed] = await pipelined(
+      `${orderHead(`Content-Length: ${order.length}`)}${order}${list}`,
+      2,
+    );
+    expect(created?.status).toBe(201);
+    const newest = (JSON.parse(listed?.body ?? '{}') as { data: { id: string }[] }).data[0]?.id;
+    expect(`/v2/orders/${newest}`).toBe(created?.headers.location);
   });
 });

@@ -178,7 +178,8 @@ export async function handleNodeRequest(
     body: hasBody ? reader : null,
   };
   const response = await handleOrders(plain, deps);
-  // A body that is still arriving and was not read is refused: close rather than wait for it.
-  writePlain(res, response, hasBody && !wasRead && !req.complete);
+  // A body that is still arriving and was not read is refused: close rather than wait for it. So is
+  // one whose framing broke: the connection cannot carry another request.
+  writePlain(res, response, hasBody && ((!wasRead && !req.complete) || brokenBodies.has(req)));
   return response;
 }
