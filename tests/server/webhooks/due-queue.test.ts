@@ -37,6 +37,20 @@ describe('DueQueue', () => {
     expect(names(queue)).toEqual(['a3']);
   });
 
+  it("keeps an endpoint's order when a later delivery of it is still in line as one aside comes back", () => {
+    const queue = new DueQueue<ReturnType<typeof task>>(2);
+    for (const t of [task('a', 1), task('a', 2), task('a', 3), task('b', 1), task('a', 4), task('a', 5)])
+      queue.push(t);
+    const [a1] = [queue.take(), queue.take()];
+    expect(queue.take()).toMatchObject({ endpointId: 'b', n: 1 }); // a3 set aside, a4 and a5 still in line
+    if (a1) queue.ended(a1);
+    expect(names([queue.take()].flatMap((t) => t ?? []))).toEqual(['a3']);
+    queue.push(task('a', 6));
+    for (const t of [task('a', 2), task('a', 3)]) queue.ended(t);
+    expect(names(takeAll(queue))).toEqual(['a4', 'a5']);
+    expect(names(queue)).toEqual(['a6']);
+  });
+
   it('finds and removes deliveries waiting aside as well as those in line', () => {
     const queue = new DueQueue<ReturnType<typeof task>>(1);
     for (const t of [task('a', 1), task('a', 2), task('b', 1), task('b', 2)]) queue.push(t);
