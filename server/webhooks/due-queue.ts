@@ -51,7 +51,7 @@ export class DueQueue<T extends { endpointId: string }> implements Iterable<T> {
         // Older ones of its endpoint wait aside: it goes behind them, and the oldest goes if it can.
         waiting.push(task);
         if (flying >= this.perEndpoint) continue;
-        task = waiting.shift() as T;
+        task = waiting.shift();
         if (waiting.length === 0) this.aside.delete(id);
       } else if (flying >= this.perEndpoint) {
         this.setAside(task);
