@@ -8,7 +8,7 @@ import { endpointDisabledEvent, subscribes } from '../../src/api/orders/events/o
 import { randomId, systemClock } from '../../src/api/orders/ids.ts';
 import { BurstHold, burstDeferMs, burstWait, neverBusy, type EventHeading } from './burst.ts';
 import { attemptsIn } from './attempt.ts';
-import { attemptsInFlight, attemptsPerEndpoint, type DeliveryQueue } from './queue.ts';
+import { attemptsInFlight, endpointShare, type DeliveryQueue } from './queue.ts';
 import { DeliveryOutcomes } from './outcomes.ts';
 import { leftToDeliver, type DeliveryTask } from './endpoint-events.ts';
 import { DueQueue } from './due-queue.ts';
@@ -44,12 +44,14 @@ export class Deliverer implements DeliveryQueue {
   private readonly wakeups = new Wakeups(() => this.look());
 
   constructor(options: DelivererOptions) {
+    const concurrency = options.concurrency ?? attemptsInFlight;
     const o = {
       clock: systemClock,
       random: jitterRandom,
       timeoutMs: attemptTimeoutMs,
-      concurrency: attemptsInFlight,
-      perEndpoint: attemptsPerEndpoint,
+      concurrency,
+      // One endpoint's share of the slots, as on Postgres (./queue.ts).
+      perEndpoint: endpointShare(concurrency),
       load: neverBusy,
       burstDeferMs,
       ...options,

@@ -147,34 +147,41 @@ describe('closing the queue', () => {
     expect(log.all).toHaveLength(0);
   });
 
-  it('gives an endpoint whose attempts hang half the slots: the others are sent meanwhile', async () => {
-    const hung = { ...endpointAt('http://127.0.0.1:9/hung', t0 - 1), id: 'we_hung' };
-    const other = { ...endpointAt('http://127.0.0.1:9/ok', t0 - 1), id: 'we_ok' };
-    const webhooks = new MemoryWebhookStore([hung, { ...other, enabled_events: ['endpoint.disabled'] }]);
-    const held: (() => void)[] = [];
-    let flying = 0;
-    let most = 0;
-    const sent: string[] = [];
-    const answered: SendResult = { kind: 'answered', status: 204, retryAfter: undefined, latencyMs: 1 };
-    const send: Sender = (url) => {
-      sent.push(url);
-      if (!url.endsWith('/hung')) return Promise.resolve(answered);
-      most = Math.max(most, ++flying);
-      return new Promise((resolve) => held.push(() => resolve(answered)));
-    };
-    const deliverer = memoryDeliverer(webhooks, send, { clock: { now: () => t0 } });
-    deliverer.start();
-    // 80 deliveries to the hung endpoint first (more than the 64 slots), then one to the other
-    for (let n = 1; n <= 80; n++) deliverer.enqueue(orderCreatedEvent(orderAt(n, t0)));
-    deliverer.enqueue(endpointDisabledEvent('evt_other', { ...hung, id: 'we_gone' }, t0));
-    try {
-      await vi.waitFor(() => expect(sent).toContain('http://127.0.0.1:9/ok'));
-      expect(most).toBe(attemptsPerEndpoint);
-    } finally {
-      for (const release of held.splice(0)) release();
-      await deliverer.close();
-    }
-  });
+  it.each([
+    ['the default 64', undefined, attemptsPerEndpoint],
+    ['8', 8, 4],
+  ])(
+    'gives an endpoint whose attempts hang half of %s slots: the others are sent meanwhile',
+    async (_n, concurrency, share) => {
+      const hung = { ...endpointAt('http://127.0.0.1:9/hung', t0 - 1), id: 'we_hung' };
+      const other = { ...endpointAt('http://127.0.0.1:9/ok', t0 - 1), id: 'we_ok' };
+      const webhooks = new MemoryWebhookStore([hung, { ...other, enabled_events: ['endpoint.disabled'] }]);
+      const held: (() => void)[] = [];
+      let flying = 0;
+      let most = 0;
+      const sent: string[] = [];
+      const answered: SendResult = { kind: 'answered', status: 204, retryAfter: undefined, latencyMs: 1 };
+      const send: Sender = (url) => {
+        sent.push(url);
+        if (!url.endsWith('/hung')) return Promise.resolve(answered);
+        most = Math.max(most, ++flying);
+        return new Promise((resolve) => held.push(() => resolve(answered)));
+      };
+      const slots = concurrency === undefined ? {} : { concurrency };
+      const deliverer = memoryDeliverer(webhooks, send, { clock: { now: () => t0 }, ...slots });
+      deliverer.start();
+      // 80 deliveries to the hung endpoint first (more than the slots), then one to the other
+      for (let n = 1; n <= 80; n++) deliverer.enqueue(orderCreatedEvent(orderAt(n, t0)));
+      deliverer.enqueue(endpointDisabledEvent('evt_other', { ...hung, id: 'we_gone' }, t0));
+      try {
+        await vi.waitFor(() => expect(sent).toContain('http://127.0.0.1:9/ok'));
+        expect(most).toBe(share);
+      } finally {
+        for (const release of held.splice(0)) release();
+        await deliverer.close();
+      }
+    },
+  );
 });
 
 describe("an endpoint's backlog", () => {
