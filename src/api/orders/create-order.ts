@@ -1,19 +1,18 @@
 // POST /v2/orders after authentication: size, coding, media type and Idempotency-Key from the
 // headers, then the body: idempotency, JSON, schema, references, quota, and a durable create.
 // Every refusal is a problem+json with the rate-limit headers.
-import { createOrderSchema, limits, type CreateOrder, type ProblemDetail } from './contract.ts';
+import { createOrderSchema, type CreateOrder, type ProblemDetail } from './contract.ts';
 import { type KeyRecord, type OrdersDeps, type QuotaReservation, type StoredOrder } from './deps.ts';
 import { isPending } from './maybe-promise.ts';
 import { orderCreatedEvent } from './events/order-event.ts';
 import { orderBody } from './order-body.ts';
 import { parseBody } from './parse-body.ts';
-import type { BodyRead, PlainRequest, PlainResponse } from './plain.ts';
+import { malformedBody, readBody, refusedByHeaders, refusedRead } from './body-checks.ts';
+import type { PlainRequest, PlainResponse } from './plain.ts';
 import { QuotaCounter } from './quota.ts';
 import { json, problemResponse } from './respond.ts';
 import { parseIdempotencyKey } from './idempotency-key.ts';
 import { counted, validationErrors } from './validation.ts';
-
-const encoder = new TextEncoder();
 
 let lastMs = Number.NaN;
 let lastIso = '';
@@ -26,29 +25,6 @@ function isoTime(ms: number): string {
   }
   return lastIso;
 }
-
-/** Whether a Content-Type is application/json (charset, if given, utf-8). */
-export function isJsonMediaType(value: string | undefined): boolean {
-  if (value === 'application/json') return true;
-  if (!value) return false;
-  const [type = '', ...params] = value.split(';').map((part) => part.trim().toLowerCase());
-  if (type !== 'application/json') return false;
-  return params.every((param) => param === '' || /^charset="?utf-8"?$/.test(param));
-}
-
-/** Whether a Content-Encoding says the body is not coded (absent, empty or `identity`). */
-function isUncoded(value: string | undefined): boolean {
-  return value === undefined || /^\s*(identity)?\s*$/i.test(value);
-}
-
-/** The body, read now if the adapter left it to be read on demand (at once if it has arrived). */
-export function readBody(body: PlainRequest['body']): BodyRead | Promise<BodyRead> {
-  if (typeof body === 'function') return body();
-  const bytes = typeof body === 'string' ? encoder.encode(body) : (body ?? new Uint8Array());
-  return bytes.byteLength > limits.maxBodyBytes ? { kind: 'too-large' } : { kind: 'body', bytes };
-}
-
-const tooLarge = `The body must be at most ${limits.maxBodyBytes} bytes`;
 
 /**
  * Creates an order for an authenticated key with the orders:write scope. Everything the headers
@@ -119,31 +95,13 @@ async function createRequested(
   requestId: string,
   quota: QuotaHold,
 ): Promise<PlainResponse> {
-  if (Number(request.headers['content-length']) > limits.maxBodyBytes)
-    return problemResponse('payload-too-large', tooLarge, headers);
-  if (!isUncoded(request.headers['content-encoding'])) {
-    // RFC 9110 §12.5.3 (RFC 7694): Accept-Encoding tells a coding problem from a media type one.
-    return problemResponse('unsupported-content-encoding', 'Send the body without a Content-Encoding', {
-      ...headers,
-      'accept-encoding': 'identity',
-    });
-  }
-  if (!isJsonMediaType(request.headers['content-type'])) {
-    return problemResponse('unsupported-media-type', 'Send the body as Content-Type: application/json', {
-      ...headers,
-      'accept-post': 'application/json',
-    });
-  }
+  const refused = refusedByHeaders(request, headers);
+  if (refused !== null) return refused;
   const idempotency = parseIdempotencyKey(request.headers['idempotency-key']);
   if (idempotency.kind === 'invalid') return problemResponse('invalid-request', idempotency.reason, headers);
   const reading = readBody(request.body);
   const read = isPending(reading) ? await reading : reading;
-  if (read.kind === 'too-large') return problemResponse('payload-too-large', tooLarge, headers);
-  if (read.kind === 'malformed') return problemResponse('invalid-request', read.reason, headers);
-  if (read.kind === 'timed-out') {
-    const seconds = read.afterMs / 1000;
-    return problemResponse('request-timeout', `Send the body within ${seconds} s`, headers);
-  }
+  if (read.kind !== 'body') return refusedRead(read, headers);
   const bytes = read.bytes;
   const idemKey = idempotency.kind === 'key' ? idempotency.key : null;
   // The body's fingerprint tells a replay from a reuse; without an Idempotency-Key nobody asks.
@@ -201,11 +159,7 @@ async function createChecked(
   quota: QuotaHold,
 ): Promise<PlainResponse> {
   const parsed = parseBody(bytes);
-  if (parsed.kind === 'problem') {
-    return problemResponse('malformed-json', parsed.detail, headers, [
-      { pointer: parsed.pointer, code: parsed.code, detail: parsed.detail },
-    ]);
-  }
+  if (parsed.kind === 'problem') return malformedBody(parsed, headers);
   let body: CreateOrder;
   if (parsed.order !== null) body = parsed.order;
   else {

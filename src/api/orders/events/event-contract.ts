@@ -64,7 +64,12 @@ export const createWebhookSchema = z.strictObject({
     .min(1)
     .max(eventTypes.length + 1)
     .describe('Event types to receive; `*` for every type'),
-  description: z.string().max(eventLimits.maxDescriptionLength).optional(),
+  description: z
+    .string()
+    .max(eventLimits.maxDescriptionLength)
+    // Shown in the console and stored as JSON text on Postgres, which refuses an unpaired surrogate.
+    .regex(/^[^\p{Cc}\p{Cs}]*$/u, 'must not hold control characters or unpaired surrogates')
+    .optional(),
 });
 
 /** Body of POST /v2/webhooks/{id}/resend: the event to send the endpoint again. */

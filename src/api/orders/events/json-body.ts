@@ -1,7 +1,10 @@
-// The JSON body of a webhooks write (register, resend, recover), read and checked against its
-// schema: every refusal is problem+json naming the bad field.
+// The JSON body of a webhooks write (register, resend, recover): the same checks as an order's
+// (../body-checks.ts: size, coding, media type, UTF-8, I-JSON), then its schema. Every refusal is
+// problem+json naming the bad field.
 import type { z } from 'zod';
-import { isJsonMediaType, readBody } from '../create-order.ts';
+import { malformedBody, readBody, refusedByHeaders, refusedRead } from '../body-checks.ts';
+import { isPending } from '../maybe-promise.ts';
+import { parseBody } from '../parse-body.ts';
 import type { PlainRequest, PlainResponse } from '../plain.ts';
 import { problemResponse } from '../respond.ts';
 import { counted, validationErrors } from '../validation.ts';
@@ -12,26 +15,14 @@ export async function jsonBodyOf<T>(
   schema: z.ZodType<T>,
   headers: Record<string, string>,
 ): Promise<{ value: T } | PlainResponse> {
-  if (!isJsonMediaType(request.headers['content-type']))
-    return problemResponse('unsupported-media-type', 'Send the body as Content-Type: application/json', {
-      ...headers,
-      'accept-post': 'application/json',
-    });
-  const read = await readBody(request.body);
-  if (read.kind === 'timed-out')
-    return problemResponse('request-timeout', `Send the body within ${read.afterMs / 1000} s`, headers);
-  if (read.kind === 'too-large')
-    return problemResponse('payload-too-large', 'The body is too large', headers);
-  if (read.kind === 'malformed') return problemResponse('invalid-request', read.reason, headers);
-  let value: unknown;
-  try {
-    value = JSON.parse(new TextDecoder().decode(read.bytes));
-  } catch {
-    return problemResponse('malformed-json', 'The body is not JSON', headers, [
-      { pointer: '', code: 'invalid_json', detail: 'The body is not JSON' },
-    ]);
-  }
-  const parsed = schema.safeParse(value, { reportInput: true });
+  const refused = refusedByHeaders(request, headers);
+  if (refused !== null) return refused;
+  const reading = readBody(request.body);
+  const read = isPending(reading) ? await reading : reading;
+  if (read.kind !== 'body') return refusedRead(read, headers);
+  const body = parseBody(read.bytes);
+  if (body.kind === 'problem') return malformedBody(body, headers);
+  const parsed = schema.safeParse(body.value, { reportInput: true });
   if (parsed.success) return { value: parsed.data };
   const errors = validationErrors(parsed.error.issues);
   return problemResponse(

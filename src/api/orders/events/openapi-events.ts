@@ -3,7 +3,7 @@
 import { eventLimits } from './event-contract.ts';
 import { listLimits } from '../contract.ts';
 import type { ResponseSpec } from '../openapi-responses.ts';
-import { getResponses, listResponses } from '../openapi-responses.ts';
+import { createResponses, getResponses, listResponses } from '../openapi-responses.ts';
 
 type Specs = Record<number, ResponseSpec>;
 type Build = (specs: Specs, success?: object, withBody?: boolean) => object;
@@ -38,7 +38,8 @@ export const webhookCreateResponses: Specs = {
   404: notFound,
   408: { slugs: ['request-timeout'], always: limited },
   413: { slugs: ['payload-too-large'], always: limited },
-  415: { slugs: ['unsupported-media-type'], always: [...limited, 'Accept-Post'] },
+  // The body checks an order's get (../body-checks.ts), so its 415s too.
+  415: createResponses[415] as ResponseSpec,
   422: { slugs: ['validation-failed'], always: limited },
 };
 delete webhookCreateResponses[200];
