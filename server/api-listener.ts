@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import { endBrokenBody, handleNodeRequest, writePlain } from '../src/api/http/node.ts';
 import type { PlainResponse } from '../src/api/orders/plain.ts';
 import { randomId } from '../src/api/orders/ids.ts';
+import { namedKey } from '../src/api/orders/handler.ts';
 import { problemResponse, withRequestId } from '../src/api/orders/respond.ts';
 import type { ApiRuntime } from './api-deps.ts';
 import { healthResponse } from './health.ts';
@@ -41,7 +42,9 @@ export function apiHandler(
   bodyTimeoutMs?: number,
   consoleActorOf?: ConsoleActorLookup,
 ): ApiHandler {
-  const record = answerLogger(runtime.log, runtime.routeOf);
+  const record = answerLogger(runtime.log, runtime.routeOf, (req) =>
+    namedKey({ headers: { authorization: req.headers.authorization } }, runtime.deps),
+  );
   const handler = (
     req: IncomingMessage,
     res: ServerResponse,
@@ -77,22 +80,31 @@ export function apiHandler(
 const stamped = (response: PlainResponse) => withRequestId(response, randomId('req_'));
 
 /**
- * A request node could not parse, as a response needs it: its method, read off the raw bytes
- * when it got that far (a HEAD is answered without a body), else GET.
+ * A request node could not parse, as a response and the request log need it: its method and
+ * target, read off the raw bytes when it got that far (a HEAD is answered without a body), else
+ * GET and no target.
  */
 function unparsedRequest(raw: Buffer | undefined): IncomingMessage {
-  const method = /^([A-Z]+) /.exec(raw?.toString('latin1', 0, 16) ?? '')?.[1] ?? 'GET';
-  return { method, httpVersionMajor: 1, httpVersionMinor: 1, headers: {} } as IncomingMessage;
+  const line = /^([A-Z]+) (?:(\S+) )?/.exec(raw?.toString('latin1', 0, 2048) ?? '');
+  const [, method = 'GET', url] = line ?? [];
+  return { method, url, httpVersionMajor: 1, httpVersionMinor: 1, headers: {} } as IncomingMessage;
 }
 
-/** Writes `response` on a socket no ServerResponse owns (CONNECT, parse errors), then closes it. */
-function answerOnSocket(socket: Duplex, unstamped: PlainResponse, req: IncomingMessage): void {
+/**
+ * Writes `response` on a socket no ServerResponse owns (CONNECT, parse errors), then closes it;
+ * returns the answer as written, or null when the socket could not take it.
+ */
+function answerOnSocket(
+  socket: Duplex,
+  unstamped: PlainResponse,
+  req: IncomingMessage,
+): PlainResponse | null {
   const response = stamped(unstamped);
   // Not writable: the peer is gone, or the socket is already closing after a last answer.
   if (!socket.writable) {
     if (socket.writableEnded) (socket as Socket).destroySoon();
     else socket.destroy();
-    return;
+    return null;
   }
   const res = new ServerResponse(req);
   res.assignSocket(socket as Socket);
@@ -101,6 +113,7 @@ function answerOnSocket(socket: Duplex, unstamped: PlainResponse, req: IncomingM
     (socket as Socket).destroySoon();
   });
   writePlain(res, response, true);
+  return response;
 }
 
 /** The problem for an error node's parser reports (code as node names it). */
@@ -144,7 +157,11 @@ export function attachEdges(server: Server, record?: AnswerLogger): void {
     answered.add(socket);
     const inFlight = (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
     if (!inFlight) {
-      answerOnSocket(socket, parseProblem(error.code), unparsedRequest(error.rawPacket));
+      const arrived = performance.now();
+      const req = unparsedRequest(error.rawPacket);
+      const response = answerOnSocket(socket, parseProblem(error.code), req);
+      // Under the API's paths every answer is logged, this one too (what could be read of it).
+      if (response !== null && destinationOf(req.url) === 'api') record?.(req, response, arrived);
       return;
     }
     // Mid-response, a reset or a time-out: nothing more can be said.

@@ -3,29 +3,38 @@
 import type { IncomingMessage } from 'node:http';
 import type { PlainResponse } from '../src/api/orders/plain.ts';
 import type { RequestLog } from '../src/api/request-log.ts';
-import { requestRecord } from '../src/api/request-record.ts';
+import { requestRecord, type AnsweredRequest } from '../src/api/request-record.ts';
+import type { KeyRecord } from '../src/api/orders/deps.ts';
 import type { RouteFinder } from '../src/api/route-map.ts';
 
 /** Records an answered request, given when it arrived (performance.now()). */
 export type AnswerLogger = (req: IncomingMessage, response: PlainResponse, arrivedMs: number) => void;
 
-/** A logger into `log` (none when the log is off). */
-export function answerLogger(log: RequestLog | null, routeOf: RouteFinder): AnswerLogger {
+/** What names the key of an answer the contract did not give (./api-listener.ts). */
+export type KeyFinder = (req: IncomingMessage) => Promise<KeyRecord | null>;
+
+/**
+ * A logger into `log` (none when the log is off). An answer the server gave before the contract ran
+ * (a 417, a request it could not parse) carries no key: `keyOf` names the one its credential names.
+ */
+export function answerLogger(log: RequestLog | null, routeOf: RouteFinder, keyOf?: KeyFinder): AnswerLogger {
   if (log === null) return () => undefined;
   return (req, response, arrivedMs) => {
-    const ua = req.headers['user-agent'];
-    log.append(
-      requestRecord(
-        {
-          method: req.method ?? 'GET',
-          target: req.url ?? '/',
-          userAgent: ua,
-          response,
-          timeMs: Date.now(),
-          latencyMs: performance.now() - arrivedMs,
-        },
-        routeOf,
-      ),
-    );
+    const answered: AnsweredRequest = {
+      method: req.method ?? 'GET',
+      target: req.url ?? '/',
+      userAgent: req.headers['user-agent'],
+      response,
+      timeMs: Date.now(),
+      latencyMs: performance.now() - arrivedMs,
+    };
+    const append = () => log.append(requestRecord(answered, routeOf));
+    if (response.key !== undefined || keyOf === undefined || req.headers.authorization === undefined)
+      append();
+    else
+      keyOf(req).then((key) => {
+        response.key = key;
+        append();
+      }, append);
   };
 }

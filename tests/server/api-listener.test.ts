@@ -187,3 +187,36 @@ describe('pipelined requests (RFC 9112 §9.3.2: unsafe ones are not processed in
     expect(`/v2/orders/${newest}`).toBe(created?.headers.location);
   });
 });
+
+describe('answers the server gives before the contract runs, in the request log', () => {
+  /** The logged request with the request id `text`'s first answer carries. */
+  async function logged(text: string) {
+    const requestId = /\r\nrequest-id: (req_\w+)\r\n/i.exec(text)?.[1] ?? 'none';
+    const log = server.requestLog();
+    if (log === null) throw new Error('the server keeps no request log');
+    return until(`${requestId} in the log`, () => log.find(requestId), { timeoutMs: 5000 });
+  }
+
+  it('a 417 to a valid key names the key (its route follows from its environment)', async () => {
+    const headers = { authorization: `Bearer ${fixtureKeys.fuzz}`, expect: 'bogus' };
+    const answer = await sendRaw(server.port, { method: 'GET', target: '/v2/orders', headers });
+    expect(answer.status).toBe(417);
+    const row = await logged(`\r\nrequest-id: ${String(answer.headers['request-id'])}\r\n`);
+    expect(row).toMatchObject({ status: 417, key_id: 'key_fuzz', method: 'GET', path: '/v2/orders' });
+    expect(row.environment).toBe('sandbox');
+  });
+
+  it('a 400 for a request node cannot parse, under the API, is logged', async () => {
+    const connection = await openRaw(
+      server.port,
+      `POST /v2/orders HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 2\r\n\r\n{}`,
+    );
+    await connection.closed;
+    expect(connection.received()).toMatch(/^HTTP\/1.1 400 /);
+    expect(await logged(connection.received())).toMatchObject({
+      status: 400,
+      method: 'POST',
+      path: '/v2/orders',
+    });
+  });
+});

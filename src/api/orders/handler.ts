@@ -209,9 +209,13 @@ async function eventOperation(
 
 /**
  * The key a bearer credential names, for the log of an answer given before authentication (a 400
- * path, a 404, a 405): it changes nothing in the answer, and counts against no rate limit.
+ * path, a 404, a 405, and the server's own, such as a 417): it changes nothing in the answer, and
+ * counts against no rate limit.
  */
-async function namedKey(request: PlainRequest, deps: OrdersDeps): Promise<KeyRecord | null> {
+export async function namedKey(
+  request: Pick<PlainRequest, 'headers'>,
+  deps: OrdersDeps,
+): Promise<KeyRecord | null> {
   const credential = parseAuthorization(request.headers.authorization);
   if (credential.kind !== 'bearer') return null;
   try {

@@ -1,4 +1,5 @@
 // The ways of serving the API, as runners over the same fixture world and fixed clock.
+import type { RequestLog } from '../../../src/api/request-log.ts';
 import { handleOrders } from '../../../src/api/orders/handler.ts';
 import { depsFromWorld, type SourceWorld } from '../../../src/api/orders/world-deps.ts';
 import { rmSync } from 'node:fs';
@@ -64,7 +65,7 @@ export async function serverRunner(
   world: SourceWorld = fixtureWorld,
   timeouts?: Partial<ServerTimeouts>,
   engines: EngineUrls = {},
-): Promise<Runner & { baseUrl: string; port: number }> {
+): Promise<Runner & { baseUrl: string; port: number; requestLog: () => RequestLog | null }> {
   const files = await writeFixtureWorkspace(world);
   const server = await startServer({
     port: 0,
@@ -80,6 +81,7 @@ export async function serverRunner(
     port: server.port,
     send: (request) => fetchAnswer(baseUrl + request.path, request),
     store: () => Promise.resolve(server.api.deps.orders),
+    requestLog: () => server.api.log,
     close: async () => {
       await server.close();
       rmSync(files.dir, { recursive: true, force: true });
