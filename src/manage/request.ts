@@ -28,6 +28,11 @@ export async function bodyText(request: PlainRequest): Promise<{ text: string } 
     if (read.kind === 'timed-out')
       return manageProblem('request-timeout', `The body did not arrive within ${read.afterMs} ms`);
     if (read.kind === 'malformed') return manageProblem('invalid-request', read.reason);
+    if (read.kind === 'unsupported-coding')
+      return manageProblem(
+        'transfer-coding-not-implemented',
+        `Transfer-Encoding: ${read.coding} is not supported`,
+      );
     body = read.bytes;
   }
   if (body === null) return { text: '' };

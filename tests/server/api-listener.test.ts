@@ -95,6 +95,29 @@ const order = JSON.stringify({ customer: 'cus_acme', lines: [{ sku: 'sku_widget'
 /** The status of every answer in `text`, in order (an answer follows the previous body directly). */
 const statusLines = (text: string) => [...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]));
 
+describe('a transfer coding other than chunked', () => {
+  it('is a 501 problem the OpenAPI document declares, and creates nothing (RFC 9112 §6.1)', async () => {
+    const orders = await server.store();
+    const before = await orders.count();
+    const chunked = `${order.length.toString(16)}\r\n${order}\r\n0\r\n\r\n`;
+    const connection = await openRaw(
+      server.port,
+      `${orderHead('Transfer-Encoding: gzip, chunked')}${chunked}`,
+    );
+    await until('an answer', () => answersIn(connection.received())[0]);
+    connection.socket.destroy();
+    const [answer] = answersIn(connection.received());
+    const request = { method: 'POST', path: '/v2/orders' };
+    await expectProblem(
+      request,
+      { status: answer?.status ?? 0, headers: answer?.headers ?? {}, body: answer?.body ?? '' },
+      501,
+      'transfer-coding-not-implemented',
+    );
+    expect(await orders.count()).toBe(before);
+  });
+});
+
 describe('junk after a request in the same write', () => {
   it.each([
     [

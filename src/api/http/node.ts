@@ -41,6 +41,9 @@ export function readBody(
   timeoutMs = bodyTimeoutMs,
 ): BodyRead | Promise<BodyRead> {
   if (Number(req.headers['content-length']) > max) return { kind: 'too-large' };
+  // RFC 9112 §6.1: node frames `gzip, chunked` by its chunks and would hand over gzip bytes.
+  const coding = req.headers['transfer-encoding'];
+  if (coding !== undefined && !/^\s*chunked\s*$/i.test(coding)) return { kind: 'unsupported-coding', coding };
   const arrived = arrivedBody(req, max);
   if (arrived !== null) return arrived;
   // Asked for from the 'request' event, a small body is usually in the chunk node's parser is still

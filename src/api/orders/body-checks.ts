@@ -54,13 +54,17 @@ export function refusedByHeaders(
   return null;
 }
 
-/** The refusal of a body that could not be read whole (too large, broken, too slow). */
+/** The refusal of a body that could not be read whole (too large, broken, too slow, coded). */
 export function refusedRead(
   read: Exclude<BodyRead, { kind: 'body' }>,
   headers: Record<string, string>,
 ): PlainResponse {
   if (read.kind === 'too-large') return problemResponse('payload-too-large', tooLarge, headers);
   if (read.kind === 'malformed') return problemResponse('invalid-request', read.reason, headers);
+  if (read.kind === 'unsupported-coding') {
+    const detail = `Transfer-Encoding: ${read.coding} is not supported; send the body with Content-Length, or chunked alone`;
+    return problemResponse('transfer-coding-not-implemented', detail, headers);
+  }
   return problemResponse('request-timeout', `Send the body within ${read.afterMs / 1000} s`, headers);
 }
 

@@ -129,6 +129,7 @@ export const problemTypes = {
   'quota-exceeded': { status: 429, title: 'Plan quota exceeded' },
   'headers-too-large': { status: 431, title: 'Request header fields too large' },
   'internal-error': { status: 500, title: 'Internal error' },
+  'transfer-coding-not-implemented': { status: 501, title: 'Transfer coding not implemented' },
   'service-unavailable': { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;
 

@@ -85,6 +85,9 @@ const throttled: ResponseSpec = {
   always: [...limited, 'Retry-After'],
 };
 
+// A body in a transfer coding besides chunked (RFC 9112 §6.1).
+const codedBody: ResponseSpec = { slugs: ['transfer-coding-not-implemented'], always: limited };
+
 /** POST /v2/orders. */
 export const createResponses: Record<number, ResponseSpec> = {
   201: { slugs: [], always: [...limited, 'Location'], sometimes: ['Idempotent-Replayed'] },
@@ -111,6 +114,7 @@ export const createResponses: Record<number, ResponseSpec> = {
   },
   429: throttled,
   500: internal,
+  501: codedBody,
   503: unavailable,
 };
 

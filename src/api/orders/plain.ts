@@ -8,7 +8,9 @@ export type BodyRead =
   | { kind: 'too-large' }
   | { kind: 'timed-out'; afterMs: number }
   /** The body's framing broke (a bad chunk size): what arrived is not the body that was sent. */
-  | { kind: 'malformed'; reason: string };
+  | { kind: 'malformed'; reason: string }
+  /** The body comes in a transfer coding besides chunked (gzip, …), which the server does not decode. */
+  | { kind: 'unsupported-coding'; coding: string };
 
 /**
  * Reads a request body, stopping once it passes limits.maxBodyBytes. The handler calls it at most

@@ -40,6 +40,7 @@ export const webhookCreateResponses: Specs = {
   413: { slugs: ['payload-too-large'], always: limited },
   // The body checks an order's get (../body-checks.ts), so its 415s too.
   415: createResponses[415] as ResponseSpec,
+  501: createResponses[501] as ResponseSpec,
   422: { slugs: ['validation-failed'], always: limited },
 };
 delete webhookCreateResponses[200];
