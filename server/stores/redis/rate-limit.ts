@@ -3,15 +3,25 @@
 // window and its plan quota are one item (hitAndReserve), and every request that asks during one
 // turn of the event loop goes in one script call (scripts/rate_limit_many.lua, the items in the
 // order they asked): one round trip and one socket write for a busy turn's requests, not one each.
+// A call carries its deadline on Redis's clock: a call Redis runs only after the server gave up on
+// it (frozen, or too slow: the requests were answered 503) counts nothing, so it spends no budget.
 import type { QuotaReservation, RateLimitStore } from '../../../src/api/orders/deps.ts';
 import type { RateDecision } from '../../../src/api/orders/rate-limit.ts';
-import { redisScript, type RedisConnection } from './connection.ts';
+import { StoreUnavailableError } from '../../../src/api/orders/deps.ts';
+import { redisLimits, redisScript, type RedisConnection } from './connection.ts';
 import { quotaKeepMs, type RedisQuota } from './quota.ts';
 
 const many = redisScript('rate_limit_many');
 const windowMs = 60_000;
 /** Items in one script call at most; a busier turn sends several calls. */
 export const itemsPerCall = 256;
+/** A call's deadline on Redis's clock: before the command's own, so a reply in time is never late. */
+const countsWithinMs = redisLimits.commandTimeoutMs - 100;
+/** A reply this quick tells Redis's clock from ours within this much. */
+const clockSampleMs = 50;
+
+/** This process's clock, in ms: monotonic, unlike Date.now(). */
+const localMs = () => performance.timeOrigin + performance.now();
 
 /** The script reply's quota, as the handler reads it (see scripts/rate_limit_many.lua). */
 const reservations: Record<number, QuotaReservation> = {
@@ -34,6 +44,8 @@ export class RedisRateLimiter implements RateLimitStore {
   private readonly redis: RedisConnection;
   private readonly quota: RedisQuota | null;
   private waiting: Ask[] = [];
+  /** Redis's clock minus ours, at most `clockSampleMs` too large; null until a quick reply. */
+  private clockOffsetMs: number | null = null;
 
   /** With `quota` (the same Redis), a create's window and quota are one item. */
   constructor(redis: RedisConnection, quota: RedisQuota | null = null) {
@@ -82,9 +94,22 @@ export class RedisRateLimiter implements RateLimitStore {
     for (let from = 0; from < asked.length; from += itemsPerCall) {
       const items = asked.slice(from, from + itemsPerCall);
       const keys = items.flatMap((item) => item.keys);
-      const args = [this.quota?.seeded ?? '0', ...items.flatMap((item) => item.args)];
+      const sentMs = localMs();
+      const deadline =
+        this.clockOffsetMs === null ? 0 : Math.floor(sentMs + this.clockOffsetMs + countsWithinMs);
+      const args = [this.quota?.seeded ?? '0', deadline, ...items.flatMap((item) => item.args)];
       this.redis.run(many, keys, args).then(
-        (reply) => items.forEach((item, i) => item.done((reply as number[]).slice(3 * i, 3 * i + 3))),
+        (answer) => {
+          const reply = answer as number[];
+          const redisMs = reply.at(-1) ?? 0;
+          if (localMs() - sentMs <= clockSampleMs) this.clockOffsetMs = redisMs - sentMs;
+          if (reply.length === 1) {
+            const late = new StoreUnavailableError(
+              'Redis ran the rate limits after their deadline: nothing counted',
+            );
+            items.forEach((item) => item.fail(late));
+          } else items.forEach((item, i) => item.done(reply.slice(3 * i, 3 * i + 3)));
+        },
         (error: unknown) => items.forEach((item) => item.fail(error)),
       );
     }

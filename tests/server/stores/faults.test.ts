@@ -100,6 +100,32 @@ describe.skipIf(!enginesAvailable())('the API while Postgres or Redis is out', {
     },
   );
 
+  it.each([
+    ['tinyRpm', 'rate-limited', 3],
+    ['tinyQuota', 'quota-exceeded', 2],
+  ] as const)(
+    "Redis frozen: a create answered 503 spends none of %s's budget when Redis wakes (%s after %i)",
+    async (key, refusal, budget) => {
+      const server = await startApi();
+      expect((await server.send(post(key, validOrder))).status).toBe(201);
+      engines.redis().freeze(true);
+      try {
+        expectUnavailable(await answeredWithin(12_000, server.send(post(key, validOrder))));
+      } finally {
+        engines.redis().freeze(false);
+      }
+      const statuses: number[] = [];
+      for (let last = 201; last === 201 || last === 503;) {
+        const answer = await server.send(post(key, validOrder));
+        last = answer.status;
+        if (last === 429) expect((answer.body as { type: string }).type).toMatch(new RegExp(`/${refusal}$`));
+        if (last !== 503) statuses.push(last);
+      }
+      // The first create, then the rest of the budget: the refused one counted nothing.
+      expect(statuses).toEqual([...Array<number>(budget - 1).fill(201), 429]);
+    },
+  );
+
   it('restarting Redis, then Postgres, under load: only 201 or 503 with Retry-After, and every 201 is stored', async () => {
     const server = await startApi();
     const load = startLoad(() => server.send(post('fuzz', validOrder)), 16);

@@ -33,8 +33,9 @@ describe.skipIf(!enginesAvailable())('limits of a create on Redis', { timeout: 6
     expect((await api.send(post('fuzz', validOrder))).status).toBe(201);
     const scripts = vi.spyOn(RedisConnection.prototype, 'run');
     expect((await api.send(post('fuzz', validOrder))).status).toBe(201);
-    // One item in one call: its rpm window and a quota reservation ('1' asks for one).
-    expect(scripts.mock.calls.map(([script, , args]) => [script.name, args[3]])).toEqual([
+    // One item in one call: its rpm window and a quota reservation ('1' asks for one; the call's
+    // values: seeded, deadline, then the item's budget, window, reservation, …).
+    expect(scripts.mock.calls.map(([script, , args]) => [script.name, args[4]])).toEqual([
       ['rate_limit_many', 1],
     ]);
   });
@@ -63,7 +64,7 @@ describe.skipIf(!enginesAvailable())('limits of a create on Redis', { timeout: 6
     const scripts = vi.spyOn(RedisConnection.prototype, 'run');
     expect((await api.send(post('readOnly', validOrder))).status).toBe(403);
     // Its rpm hit only: no quota reserved, so none to refund.
-    expect(scripts.mock.calls.map(([script, , args]) => [script.name, args[3]])).toEqual([
+    expect(scripts.mock.calls.map(([script, , args]) => [script.name, args[4]])).toEqual([
       ['rate_limit_many', 0],
     ]);
   });
