@@ -29,7 +29,8 @@ export const loadWindowMs = 250;
 export function eventLoopLoad(threshold = busyUtilisation, windowMs = loadWindowMs): ApiLoad {
   let last: EventLoopUtilization = performance.eventLoopUtilization();
   let lastMs = performance.now();
-  let busy = false;
+  // A threshold of 0 is busy from the start, before a window has been read.
+  let busy = threshold <= 0;
   return {
     busy() {
       const now = performance.now();
@@ -62,6 +63,19 @@ export function burstDeferFromEnv(env: NodeJS.ProcessEnv = process.env): number 
   if (!/^\d{1,7}$/.test(value.trim()))
     throw new Error(`ESTATE_WEBHOOKS_BURST_WAIT_MS must be a whole number of milliseconds, not "${value}"`);
   return Number(value.trim());
+}
+
+/**
+ * The share of its window the loop must run for to count as busy: ESTATE_WEBHOOKS_BUSY_SHARE (0 to
+ * 1; 0 holds every delivery its longest wait, as a test of holding needs), else busyUtilisation.
+ */
+export function busyShareFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const value = env.ESTATE_WEBHOOKS_BUSY_SHARE;
+  if (value === undefined || value === '') return busyUtilisation;
+  const share = Number(value.trim());
+  if (!/^\s*(0|1|0?\.\d+)\s*$/.test(value) || share > 1)
+    throw new Error(`ESTATE_WEBHOOKS_BUSY_SHARE must be a share from 0 to 1, not "${value}"`);
+  return share;
 }
 
 /** What a held event's deliveries are made from; its body is read back from the store to send it. */

@@ -9,7 +9,7 @@ import type { DelivererOptions } from './deliverer-options.ts';
 import type { DeliveryQueue } from './queue.ts';
 import { OrderDerivedEvents } from '../../src/api/orders/events/derived-events.ts';
 import type { PostgresDatabase } from '../stores/postgres/database.ts';
-import { burstDeferFromEnv, eventLoopLoad } from './burst.ts';
+import { burstDeferFromEnv, busyShareFromEnv, eventLoopLoad } from './burst.ts';
 import { AttemptIndex, indexedLog } from './attempt-index.ts';
 import { EmbeddedEndpointDeliveries } from './embedded-deliveries.ts';
 import { openRequeueFile } from './requeues.ts';
@@ -104,7 +104,7 @@ export async function openEventStores(
     log: indexedLog(log, index),
     requeues,
     clock,
-    load: eventLoopLoad(),
+    load: eventLoopLoad(busyShareFromEnv()),
     burstDeferMs: burstDeferFromEnv(),
     ...options,
     ...(thread && { attempt: thread.attempt }),

@@ -5,6 +5,8 @@ import { performance } from 'node:perf_hooks';
 import { describe, expect, it, vi } from 'vitest';
 import {
   burstDeferFromEnv,
+  busyShareFromEnv,
+  busyUtilisation,
   burstDeferMs,
   burstWait,
   eventLoopLoad,
@@ -67,6 +69,30 @@ describe('the bound from the environment', () => {
   it.each(['-1', '5s', '1.5', '99999999'])('refuses %j, naming the variable', (value) => {
     expect(() => burstDeferFromEnv({ ESTATE_WEBHOOKS_BURST_WAIT_MS: value })).toThrow(
       /ESTATE_WEBHOOKS_BURST_WAIT_MS must be a whole number of milliseconds/,
+    );
+  });
+});
+
+describe('the busy share from the environment', () => {
+  it('a share of 0 is busy from the start, before a window has been read', () => {
+    expect(eventLoopLoad(0).busy()).toBe(true);
+    expect(eventLoopLoad().busy()).toBe(false);
+  });
+
+  it.each([
+    [undefined, busyUtilisation],
+    ['', busyUtilisation],
+    ['0', 0],
+    ['0.5', 0.5],
+    [' .9 ', 0.9],
+    ['1', 1],
+  ])('ESTATE_WEBHOOKS_BUSY_SHARE=%j gives %d', (value, share) => {
+    expect(busyShareFromEnv({ ESTATE_WEBHOOKS_BUSY_SHARE: value })).toBe(share);
+  });
+
+  it.each(['-0.1', '1.5', 'half', '85%'])('refuses %j, naming the variable', (value) => {
+    expect(() => busyShareFromEnv({ ESTATE_WEBHOOKS_BUSY_SHARE: value })).toThrow(
+      /ESTATE_WEBHOOKS_BUSY_SHARE must be a share from 0 to 1/,
     );
   });
 });
