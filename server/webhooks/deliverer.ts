@@ -265,6 +265,8 @@ export class Deliverer implements DeliveryQueue {
   private async disable(endpoint: WebhookEndpoint, reason: string): Promise<void> {
     const current = (await this.o.webhooks.get(endpoint.id)) ?? endpoint;
     if (current.status === 'disabled') return;
+    // Events held for it become its deliveries first, so they are dropped and settled as the rest.
+    this.unhold();
     const disabled: WebhookEndpoint = { ...current, status: 'disabled', disabled_reason: reason };
     await this.o.webhooks.save(disabled);
     const dropped = (t: Task) => t.endpointId === endpoint.id;

@@ -17,13 +17,17 @@ describe('while callers keep the API busy', () => {
   const answered: SendResult = { kind: 'answered', status: 204, retryAfter: undefined, latencyMs: 1 };
 
   /** A queue over one endpoint whose load is `load.busy`, at the clock `now`; `raise` stores an order and queues its event. */
-  function heldQueue(now: { ms: number }, load: { busy: boolean; asked?: number }) {
+  function heldQueue(
+    now: { ms: number },
+    load: { busy: boolean; asked?: number },
+    answer: () => Promise<SendResult> = () => Promise.resolve(answered),
+  ) {
     const orders = new MemoryOrderStore();
     const webhooks = new MemoryWebhookStore([endpointAt('http://127.0.0.1:9/hooks', t0 - 1)]);
     const sent: string[] = [];
     const send: Sender = (url) => {
       sent.push(url);
-      return Promise.resolve(answered);
+      return answer();
     };
     const deliverer = memoryDeliverer(webhooks, send, {
       events: new OrderDerivedEvents(orders),
@@ -126,5 +130,25 @@ describe('while callers keep the API busy', () => {
       'http://127.0.0.1:9/hooks',
       'http://127.0.0.1:9/late',
     ]);
+  });
+
+  it('settles as failed the events held for an endpoint that is disabled meanwhile (410)', async () => {
+    const now = { ms: t0 };
+    const load = { busy: false };
+    let answer: (result: SendResult) => void = () => undefined;
+    const { deliverer, sent, raise } = heldQueue(
+      now,
+      load,
+      () => new Promise((resolve) => (answer = resolve)),
+    );
+    const first = await raise(1);
+    const sending = deliverer.runDue(); // the first goes out while the API is idle
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    load.busy = true;
+    const held = await raise(2);
+    answer({ kind: 'answered', status: 410, retryAfter: undefined, latencyMs: 1 }); // disables the endpoint
+    await sending;
+    expect(deliverer.outcomeOf(first.id)).toBe(false);
+    expect(deliverer.outcomeOf(held.id)).toBe(false);
   });
 });
