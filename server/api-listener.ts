@@ -222,7 +222,9 @@ export function attachServer(server: Server, api: ApiHandler, console: NodeHandl
   };
   const arrive = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
     const arrivedMs = performance.now();
-    inTurn(res, () => route(req, res, expectsContinue, arrivedMs));
+    // The common request holds its connection already: no closure for it.
+    if (res.socket !== null) route(req, res, expectsContinue, arrivedMs);
+    else inTurn(res, () => route(req, res, expectsContinue, arrivedMs));
   };
   server.on('request', (req: IncomingMessage, res: ServerResponse) => arrive(req, res, false));
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => arrive(req, res, true));

@@ -28,13 +28,14 @@ export function answerLogger(log: RequestLog | null, routeOf: RouteFinder, keyOf
       timeMs: Date.now(),
       latencyMs: performance.now() - arrivedMs,
     };
-    const append = () => log.append(requestRecord(answered, routeOf));
-    if (response.key !== undefined || keyOf === undefined || req.headers.authorization === undefined)
-      append();
-    else
-      keyOf(req).then((key) => {
-        response.key = key;
-        append();
-      }, append);
+    if (response.key !== undefined || keyOf === undefined || req.headers.authorization === undefined) {
+      log.append(requestRecord(answered, routeOf));
+      return;
+    }
+    const named = (key: KeyRecord | null) => {
+      response.key = key;
+      log.append(requestRecord(answered, routeOf));
+    };
+    keyOf(req).then(named, () => named(null));
   };
 }
