@@ -46,7 +46,16 @@ export const manageLimits = {
 
 export { isoDurationPattern, overlapMs, overlapPresets } from './overlap.ts';
 
-const name = z.string().trim().min(1).max(manageLimits.maxNameLength);
+const name = z
+  .string()
+  .trim()
+  .min(1)
+  .max(manageLimits.maxNameLength)
+  // Shown in the console, typed back to confirm a production change, and stored as JSON on Postgres.
+  .regex(
+    /^[^\p{Cc}\p{Cs}\u202a-\u202e\u2066-\u2069]*$/u,
+    'must not hold control characters, unpaired surrogates or bidirectional overrides',
+  );
 const budget = z.int().min(1).max(manageLimits.maxBudget);
 /** Some of `scopes`, each at most once. */
 const scopeList = <T extends readonly [string, ...string[]]>(scopes: T) =>

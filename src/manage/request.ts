@@ -18,7 +18,9 @@ export interface ManageRequest extends PlainRequest {
   principal?: Principal;
 }
 
-/** The body's bytes ('' when there is none), or the problem reading it. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The body's text ('' when there is none), or the problem reading it (invalid UTF-8 included). */
 export async function bodyText(request: PlainRequest): Promise<{ text: string } | PlainResponse> {
   let body = request.body;
   if (typeof body === 'function') {
@@ -36,7 +38,12 @@ export async function bodyText(request: PlainRequest): Promise<{ text: string } 
     body = read.bytes;
   }
   if (body === null) return { text: '' };
-  return { text: typeof body === 'string' ? body : new TextDecoder().decode(body) };
+  if (typeof body === 'string') return { text: body };
+  try {
+    return { text: utf8.decode(body) };
+  } catch {
+    return manageProblem('malformed-json', 'The body is not valid UTF-8');
+  }
 }
 
 /** The body as JSON validated by `schema`: {} when empty (a revoke needs nothing). */

@@ -92,6 +92,22 @@ export const contractCases: ContractCase[] = [
     status: 422,
     fields: ['/colour'],
   },
+  ...['nul\u0000name', 'lone\ud800half', 'line\nbreak', 'bidi\u202eoverride'].map((bad): ContractCase => ({
+    name: `a name holding ${JSON.stringify(bad)} is named`,
+    run: (d, t) => call(d, 'POST', '/keys', { name: bad, dry_run: true }, { token: t }),
+    status: 422,
+    code: 'validation_failed',
+    fields: ['/name'],
+  })),
+  {
+    name: 'a body that is not UTF-8 is 400',
+    run: (d, t) =>
+      call(d, 'POST', '/keys', new Uint8Array([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]), {
+        token: t,
+      }),
+    status: 400,
+    code: 'malformed_json',
+  },
   {
     name: 'malformed JSON is 400',
     run: (d, t) => call(d, 'POST', '/keys', '{"name":', { token: t }),

@@ -157,7 +157,12 @@ export async function call(
       method,
       path: `/manage/v1${path}`,
       headers,
-      body: body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body),
+      body:
+        body === undefined
+          ? null
+          : typeof body === 'string' || body instanceof Uint8Array
+            ? body
+            : JSON.stringify(body),
       sourceAddress: '127.0.0.1',
       crossSite: options.crossSite ?? null,
       ...(options.principal ? { principal: options.principal } : {}),
