@@ -108,6 +108,21 @@ export const contractCases: ContractCase[] = [
     status: 400,
     code: 'malformed_json',
   },
+  ...(
+    [
+      ['/keys', { name: 'once' }],
+      ['/management-keys', { name: 'once', scopes: ['keys:read'] }],
+    ] as const
+  ).map(([path, body]): ContractCase => ({
+    name: `a preview of POST ${path} applies once: applied again, its token is stale`,
+    run: async (d, t) => {
+      const { preview, applied } = await previewAndApply(d, 'POST', path, body, { token: t });
+      if (applied.status !== 201) return applied;
+      return call(d, 'POST', path, { ...body, preview_token: preview.body.preview_token }, { token: t });
+    },
+    status: 412,
+    code: 'preview_token_stale',
+  })),
   {
     name: 'malformed JSON is 400',
     run: (d, t) => call(d, 'POST', '/keys', '{"name":', { token: t }),
