@@ -1,6 +1,7 @@
 // Verifies the management journal's hash chain: every change line's hash must cover the previous
-// line's hash, its entry and its effects as stored, and seqs must follow one another. Names the
-// first entry that was altered, or the first place entries were removed.
+// line's hash, its entry and its effects as stored, and seqs must follow one another; once the
+// trail has begun, every line is a change line. Names the first entry that was altered, the first
+// place entries were removed, or the first line written outside the trail.
 import { existsSync } from 'node:fs';
 import { scanLines } from '../../src/node/file-lines.ts';
 import { chainText, genesisHash } from '../../src/manage/audit.ts';
@@ -27,7 +28,18 @@ export function verifyLines(lines: Iterable<string>, sha256: TextSha256): ChainR
   let failure: ChainReport | null = null;
   for (const text of lines) {
     if (failure) break;
-    if (!text.includes('"event":"change"')) continue;
+    if (!text.includes('"event":"change"')) {
+      // Key lines from before the trail are not part of it; once it has begun, every line is.
+      if (seq === 0 || text.trim() === '') continue;
+      failure = {
+        ok: false,
+        entries: seq,
+        problem: `the line after entry seq ${seq} is outside the trail: altered, or written without the management API`,
+        seq: seq + 1,
+        entry_id: null,
+      };
+      break;
+    }
     let line: RawLine;
     try {
       line = JSON.parse(text) as RawLine;

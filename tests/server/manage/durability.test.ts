@@ -123,4 +123,45 @@ describe('audit:verify', () => {
     expect(report).toMatchObject({ ok: false });
     expect(report.ok ? '' : report.problem).toContain('removed');
   }, 60_000);
+
+  /** A key line as the issued-keys file held them before the trail: no entry, no chain. */
+  const outsideLine = (keyId: string) =>
+    JSON.stringify({
+      event: 'issued',
+      key_id: keyId,
+      name: 'outside',
+      environment: 'production',
+      status: 'active',
+      plan: 'Growth',
+      rpm_budget: 60,
+      scopes: ['orders:write'],
+      created_at: '2026-11-27T00:00:00.000Z',
+      expires_at: null,
+      key_hash_sha256: 'a'.repeat(64),
+      key_prefix: 'sk_live',
+      key_last4: 'aaaa',
+    });
+
+  it('names a key line written outside the trail once it has begun, and the server does not apply it', async () => {
+    const file = await journalWith(2);
+    writeFileSync(file, `${readFileSync(file, 'utf8')}${outsideLine('key_backdoor')}\n`);
+    const report = verifyJournal(file, sha256Text);
+    expect(report).toMatchObject({ ok: false });
+    expect(report.ok ? -1 : report.seq).toBe(report.entries + 1);
+    expect(report.ok ? '' : report.problem).toContain('outside the trail');
+    const store = new JournalManageStore(file, fixtureSeed(), sha256Text);
+    expect(store.current().state.keys.has('key_backdoor')).toBe(false);
+  }, 60_000);
+
+  it('names an entry whose line no longer reads as a change as altered, not as removed', async () => {
+    const file = await journalWith(4);
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const target = lines.findIndex((line) => line.includes('"name":"key 1"'));
+    lines[target] = (lines[target] ?? '').replace('"event":"change"', '"event": "change"');
+    writeFileSync(file, lines.join('\n'));
+    const report = verifyJournal(file, sha256Text);
+    expect(report).toMatchObject({ ok: false });
+    expect(report.ok ? '' : report.problem).toContain('altered');
+    expect(report.ok ? '' : report.problem).not.toContain('removed');
+  }, 60_000);
 });
