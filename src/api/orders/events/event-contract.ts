@@ -58,7 +58,12 @@ export const eventListSchema = z.strictObject({
 
 /** Body of POST /v2/webhooks. */
 export const createWebhookSchema = z.strictObject({
-  url: z.string().min(1).max(eventLimits.maxUrlLength).describe('Where deliveries are POSTed'),
+  url: z
+    .string()
+    .min(1)
+    .max(eventLimits.maxUrlLength)
+    .regex(/^[^\p{Cc}\p{Cs}]*$/u, 'must not hold control characters or unpaired surrogates')
+    .describe('Where deliveries are POSTed'),
   enabled_events: z
     .array(z.enum([...eventTypes, '*']))
     .min(1)

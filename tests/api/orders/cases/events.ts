@@ -352,6 +352,14 @@ export const eventErrorCases: ContractCase[] = [
             expect(errorsOf(res)).toEqual([expect.objectContaining({ pointer: '/description' })]),
         },
       })),
+      ...['http://localhost:9/a\\u0000b', 'http://localhost:9/\\ud800'].map((url): Step => ({
+        request: raw(`{"url":"${url}","enabled_events":["*"]}`),
+        expect: {
+          status: 422,
+          problem: 'validation-failed',
+          check: (res) => expect(errorsOf(res)).toEqual([expect.objectContaining({ pointer: '/url' })]),
+        },
+      })),
     ],
   },
 ];
