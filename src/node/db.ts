@@ -30,6 +30,9 @@ export interface WorkspaceFile extends Workspace {
 export async function openWorkspace(file: string = defaultDataFile()): Promise<WorkspaceFile> {
   const instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
   const connection: DuckDBConnection = await instance.connect();
+  // Every time in the workspace is UTC: a session in the machine's zone would compare and cast
+  // them otherwise (TIMESTAMP to TIMESTAMPTZ, now() against a naive time), differently per machine.
+  await connection.run("SET TimeZone = 'UTC'");
   return {
     async query<Row>(sql: string, params?: QueryParams) {
       const reader = await connection.runAndReadAll(sql, params);

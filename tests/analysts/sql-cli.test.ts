@@ -115,6 +115,22 @@ describe('npm run sql', () => {
     expect(run.stdout).toBe('ts,p\n2026-11-01T10:00:00.000Z,12.50\n');
   });
 
+  it.each(['UTC', 'Asia/Kolkata', 'America/New_York'])(
+    'compares and casts times in UTC whatever the machine is set to (TZ=%s)',
+    (tz) => {
+      const run = sql(
+        [
+          '--format',
+          'csv',
+          "select current_setting('TimeZone') as tz, (TIMESTAMP '2026-10-02 00:00:00')::TIMESTAMPTZ = TIMESTAMPTZ '2026-10-02 00:00:00+00' as same",
+        ],
+        undefined,
+        { TZ: tz },
+      );
+      expect(run.stdout).toBe('tz,same\nUTC,true\n');
+    },
+  );
+
   it('answers queries typed at the prompt until .quit', () => {
     const run = sql(
       [],
