@@ -20,6 +20,7 @@ import {
   updateKeySchema,
 } from './contract.ts';
 import type { ManageDeps } from './deps.ts';
+import type { ManageState } from './state.ts';
 import { manageProblem } from './problems.ts';
 import { stageOfWrite, stageRefusal } from './stage-guard.ts';
 import { bodyText, isResponse, parsed, type ManageRequest } from './request.ts';
@@ -30,8 +31,8 @@ interface WriteSpec<S extends z.ZodType> {
   action: string;
   targetType: string;
   plan: (ctx: PlanContext, body: z.infer<S>) => Planned;
-  /** A refusal that depends on the caller and the body (before any plan), or null. */
-  refuse?: (principal: Principal, body: z.infer<S>) => PlainResponse | null;
+  /** A refusal that depends on the caller, the body and the state (before any plan), or null. */
+  refuse?: (principal: Principal, body: z.infer<S>, state: ManageState) => PlainResponse | null;
 }
 
 const spec = <S extends z.ZodType>(s: WriteSpec<S>) => s as unknown as WriteSpec<z.ZodType>;
@@ -66,6 +67,9 @@ function writeOf(
         action: 'management_key.revoke',
         targetType: 'management_key',
         plan: (c) => planRevokeManagementKey(c, id),
+        // As a maker grants only scopes it holds, a caller revokes only keys no stronger than itself.
+        refuse: (principal, _b, state) =>
+          grantRefusal(principal, state.managementKeys.get(id)?.scopes ?? [], 'revoke'),
       }),
       targetId: id,
     };
@@ -162,9 +166,9 @@ export async function writeRoute(
   const body = parsed(request, read.text, write.schema);
   if (isResponse(body)) return body;
   const { dry_run: dryRun, preview_token: token, ...params_ } = body as Record<string, unknown>;
+  const state = deps.store.current().state;
   const refused =
-    stageRefusal(principal, stageOfWrite(path, params_, deps.store.current().state)) ??
-    write.refuse?.(principal, body);
+    stageRefusal(principal, stageOfWrite(path, params_, state)) ?? write.refuse?.(principal, body, state);
   if (refused) return refused;
   const change: ChangeRequest = {
     action: write.action,

@@ -1,6 +1,6 @@
 // The management API's contract for management keys (part of ./contract-cases.ts): an admin's
-// scripts make, list and revoke them over HTTP; a key grants at most its maker's scopes; a revoked
-// key is refused at once.
+// scripts make, list and revoke them over HTTP; a key grants at most its maker's scopes and
+// revokes only keys no stronger than itself; a revoked key is refused at once.
 import type { ManageDeps } from '../../src/manage/deps.ts';
 import type { ContractCase } from './contract-cases.ts';
 import { call, managementKey, previewAndApply, type Answer } from './fixture.ts';
@@ -69,6 +69,20 @@ export const managementKeyCases: ContractCase[] = [
     run: (d, t) => call(d, 'POST', '/management-keys/mkid_nope/revoke', { dry_run: true }, { token: t }),
     status: 404,
     code: 'not_found',
+  },
+  {
+    name: 'a key revokes only management keys no stronger than itself',
+    run: async (d, t) => {
+      const strong = await create(d, t, {
+        name: 'admin bot',
+        scopes: ['keys:write', 'management_keys:write'],
+      });
+      const { mk_id: id } = strong.body.after as { mk_id: string };
+      const weak = await managementKey(d, ['management_keys:write']);
+      return call(d, 'POST', `/management-keys/${id}/revoke`, { dry_run: true }, { token: weak });
+    },
+    status: 403,
+    code: 'insufficient_scope',
   },
   {
     name: 'a management key revoked over HTTP is refused at once',

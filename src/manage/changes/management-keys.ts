@@ -64,15 +64,28 @@ export function managementKeyView(key: ManagementKey): Omit<ManagementKey, 'key_
   return view;
 }
 
-/** The refusal of a key that would grant a scope its maker does not hold (no escalation), or null. */
-export function grantRefusal(principal: Principal, scopes: readonly string[]): PlainResponse | null {
+/**
+ * Refuses a caller that lacks some of `scopes`: a management key grants only scopes its maker
+ * holds, and revokes only keys whose scopes its caller holds (a weaker key cannot revoke an admin's).
+ */
+export function grantRefusal(
+  principal: Principal,
+  scopes: readonly string[],
+  doing: 'grant' | 'revoke' = 'grant',
+): PlainResponse | null {
   const beyond = scopes.filter((scope) => !principal.scopes.includes(scope));
   if (beyond.length === 0) return null;
-  return manageProblem(
-    'insufficient-scope',
-    `A management key can grant only scopes its maker holds, not ${beyond.join(', ')}`,
-    {
-      errors: [{ pointer: '/scopes', code: 'insufficient_scope', detail: `not held: ${beyond.join(', ')}` }],
-    },
-  );
+  const detail =
+    doing === 'grant'
+      ? `A management key can grant only scopes its maker holds, not ${beyond.join(', ')}`
+      : `A management key can revoke only keys whose scopes it holds, not ${beyond.join(', ')}`;
+  return manageProblem('insufficient-scope', detail, {
+    errors: [
+      {
+        pointer: doing === 'grant' ? '/scopes' : '',
+        code: 'insufficient_scope',
+        detail: `not held: ${beyond.join(', ')}`,
+      },
+    ],
+  });
 }
