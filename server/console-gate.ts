@@ -17,6 +17,7 @@ import { clearSessionCookie, encrypted, setSessionCookie } from './console/cooki
 import { runAs } from './console/current-actor.ts';
 import { consoleProblem, decodableTarget, malformedPathProblem } from './console/problems.ts';
 import { crossSiteRefusal } from './cross-site.ts';
+import { isTrustedHost } from './console/trusted-host.ts';
 import { MemoryOperatorDirectory } from './operators/directory.ts';
 import { MemorySessionStore } from './sessions/session-store.ts';
 import { ConsoleSessions } from './sessions/sessions.ts';
@@ -155,6 +156,10 @@ export function consoleGate(console: NodeHandler, access: ConsoleAccess | string
         encrypted: encrypted(req),
       });
       if (crossSite !== null) return writePlain(res, consoleProblem('cross-site-request', crossSite));
+    }
+    if (!isTrustedHost(req.headers.host, rules.allowedHosts) && (await rules.isOpen())) {
+      const detail = `This open demo answers at localhost, an IP address, or a host named in ESTATE_ALLOWED_HOSTS, not at ${req.headers.host ?? ''} (a DNS rebinding would look like this)`;
+      return writePlain(res, consoleProblem('untrusted-host', detail));
     }
     if (url.pathname === signInPath) return signIn(req, res, url);
     if (url.pathname === signOutPath && req.method === 'POST') {

@@ -18,6 +18,7 @@ Options:
   -h, --help    print this and exit
 
 Environment: PORT (4321), HOST (localhost), CONSOLE_TOKEN, DATABASE_URL, REDIS_URL,
-ESTATE_DATA, ESTATE_ORDERS_DIR, ESTATE_REBUILD=1 (build even when nothing changed).`,
+ESTATE_DATA, ESTATE_ORDERS_DIR, ESTATE_REBUILD=1 (build even when nothing changed),
+ESTATE_ALLOWED_HOSTS (names an open demo answers at, besides localhost and IP addresses).`,
   options: { workers: 'string' },
 } as const satisfies CliSpec<{ workers: 'string' }>;

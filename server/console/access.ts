@@ -10,6 +10,7 @@ import type { Operator, OperatorDirectory } from '../operators/directory.ts';
 import { operatorTokenPrefix, tokenHash } from '../operators/operators.ts';
 import type { ConsoleSessions } from '../sessions/sessions.ts';
 import { cookieOf } from './cookie.ts';
+import { allowedHostsFromEnv, isTrustedHost } from './trusted-host.ts';
 
 /** What the console's access needs. */
 export interface ConsoleAccessOptions {
@@ -17,6 +18,8 @@ export interface ConsoleAccessOptions {
   token?: string | undefined;
   operators: OperatorDirectory;
   sessions: ConsoleSessions;
+  /** Host names the open demo answers at besides IPs and localhost; default ESTATE_ALLOWED_HOSTS and HOST. */
+  allowedHosts?: readonly string[];
 }
 
 /** A session just opened: the cookie's value, and who it is for. */
@@ -48,8 +51,11 @@ export class ConsoleAccess {
   /** A slow, salted digest of CONSOLE_TOKEN that its sessions carry (a stored copy reveals little). */
   private readonly tokenFingerprint: string | null;
   private readonly resolved = new WeakMap<object, Promise<ConsoleActor | null>>();
+  /** Host names the open demo answers at besides IP addresses and localhost (./trusted-host.ts). */
+  readonly allowedHosts: readonly string[];
 
   constructor(options: ConsoleAccessOptions) {
+    this.allowedHosts = options.allowedHosts ?? allowedHostsFromEnv();
     this.token = options.token || undefined;
     this.operators = options.operators;
     this.sessions = options.sessions;
@@ -74,7 +80,8 @@ export class ConsoleAccess {
   }
 
   private async resolve(req: Pick<IncomingMessage, 'headers'>): Promise<ConsoleActor | null> {
-    if (await this.isOpen()) return demoVisitor;
+    // The open demo's visitor only at a host no DNS rebinding can be (./trusted-host.ts).
+    if (await this.isOpen()) return isTrustedHost(req.headers.host, this.allowedHosts) ? demoVisitor : null;
     const bearer = bearerOf(req);
     if (bearer !== undefined) return this.byCredential(bearer);
     const session = await this.sessions.resolve(cookieOf(req as IncomingMessage));

@@ -8,6 +8,7 @@ import { problemResponse } from '../../src/api/orders/respond.ts';
 /** The console's problem types: slug → status and title. */
 export const consoleProblemTypes = {
   'cross-site-request': { status: 403, title: 'Cross-site request refused' },
+  'untrusted-host': { status: 403, title: 'Untrusted host' },
   'role-not-allowed': { status: 403, title: 'Your role does not allow this' },
 } as const;
 

@@ -1,7 +1,7 @@
 // CONSOLE_TOKEN: with a token every console page, fragment and the log need it (a sign-in form that
 // sets an HttpOnly SameSite cookie, or a bearer header); nothing the gate sends contains the token;
 // the API and health are not behind it; unset, the console stays open.
-import { createServer, type Server } from 'node:http';
+import { request as httpRequest, createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +56,29 @@ describe('the console gate', () => {
   it('leaves the console open when no token is set', async () => {
     const open = await gated(undefined);
     expect((await call(`${open}/app/api`, { headers: html })).body).toBe('console: /app/api');
+  });
+
+  it('answers the open console only at localhost, an IP address or a listed host (DNS rebinding)', async () => {
+    const open = await gated(undefined);
+    const port = new URL(open).port;
+    const at = (host: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(
+          { host: '127.0.0.1', port, path: '/app/api', headers: { host, accept: 'text/html' } },
+          (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`])
+      expect((await at(host)).status, host).toBe(200);
+    const rebound = await at(`evil.example:${port}`);
+    expect(rebound.status).toBe(403);
+    expect(rebound.body).toContain('"code":"untrusted_host"');
   });
 
   it('sends a browser to the sign-in form, keeping where it was going', async () => {
