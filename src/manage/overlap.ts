@@ -16,7 +16,7 @@ export const isoDurationPattern = /^P(?:(\d+)W|(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+
 
 /** Milliseconds of an overlap (a preset or an ISO 8601 duration); null when it is neither. */
 export function overlapMs(text: string): number | null {
-  if (text in overlapPresets) return overlapPresets[text as keyof typeof overlapPresets];
+  if (Object.hasOwn(overlapPresets, text)) return overlapPresets[text as keyof typeof overlapPresets];
   const match = isoDurationPattern.exec(text);
   if (!match || text === 'P' || text.endsWith('T')) return null;
   const [, w = '0', d = '0', h = '0', m = '0', s = '0'] = match;

@@ -102,7 +102,7 @@ export const acts = {
 export type ActName = keyof typeof acts;
 
 /** Whether a string names an act. */
-export const isActName = (name: string): name is ActName => name in acts;
+export const isActName = (name: string): name is ActName => Object.hasOwn(acts, name);
 
 const shortDuration = /^(\d{1,7})\s*(s|sec|secs|seconds?|m|min|mins|minutes?|h|hours?|d|days?)$/i;
 
@@ -112,7 +112,7 @@ const shortDuration = /^(\d{1,7})\s*(s|sec|secs|seconds?|m|min|mins|minutes?|h|h
  */
 export function overlapOf(text: string): string | null {
   const typed = text.trim();
-  if (typed in overlapPresets) return typed;
+  if (Object.hasOwn(overlapPresets, typed)) return typed;
   if (isoDurationPattern.test(typed.toUpperCase()) && overlapMs(typed.toUpperCase()) !== null)
     return typed.toUpperCase();
   const match = shortDuration.exec(typed);

@@ -27,8 +27,17 @@ describe('overlapOf', () => {
     ['P', null],
     ['soon', null],
     ['-5 s', null],
+    // Names every object has are not presets (they passed an `in` check).
+    ['toString', null],
+    ['__proto__', null],
+    ['constructor', null],
   ])('%j → %j', (typed, expected) => {
     expect(overlapOf(typed)).toBe(expected);
+  });
+
+  it('the management contract reads no preset in an object built-in name', () => {
+    for (const name of ['toString', '__proto__', 'constructor', 'hasOwnProperty'])
+      expect(overlapMs(name)).toBeNull();
   });
 
   it('agrees with the management contract on milliseconds', () => {
