@@ -144,24 +144,29 @@ export const createManagementKeySchema = z.strictObject({
 });
 
 /** GET /audit's query: filters and a cursor (the `next_cursor` of the previous page). */
-export const auditQuerySchema = z.strictObject({
-  actor: z.string().min(1).max(100).optional().describe("The actor's id"),
-  actor_type: z.enum(['management_key', 'operator', 'cli', 'demo_visitor', 'console_token']).optional(),
-  action: z.string().min(1).max(60).optional(),
-  target: z.string().min(1).max(120).optional().describe('A target id (key_…, rt_…, con_…, mk_…)'),
-  since: instant.optional(),
-  until: instant.optional(),
-  limit: z.coerce.number().int().min(1).max(manageLimits.maxPageSize).default(manageLimits.defaultPageSize),
-  cursor: z
-    .string()
-    .regex(/^\d{1,12}$/, 'must be a next_cursor this API returned')
-    .optional(),
-  ending_before: z
-    .string()
-    .regex(/^\d{1,12}$/, 'must be a previous_cursor this API returned')
-    .optional()
-    .describe('The page of newer entries: a previous_cursor this API returned'),
-});
+export const auditQuerySchema = z
+  .strictObject({
+    actor: z.string().min(1).max(100).optional().describe("The actor's id"),
+    actor_type: z.enum(['management_key', 'operator', 'cli', 'demo_visitor', 'console_token']).optional(),
+    action: z.string().min(1).max(60).optional(),
+    target: z.string().min(1).max(120).optional().describe('A target id (key_…, rt_…, con_…, mk_…)'),
+    since: instant.optional(),
+    until: instant.optional(),
+    limit: z.coerce.number().int().min(1).max(manageLimits.maxPageSize).default(manageLimits.defaultPageSize),
+    cursor: z
+      .string()
+      .regex(/^\d{1,12}$/, 'must be a next_cursor this API returned')
+      .optional(),
+    ending_before: z
+      .string()
+      .regex(/^\d{1,12}$/, 'must be a previous_cursor this API returned')
+      .optional()
+      .describe('The page of newer entries: a previous_cursor this API returned'),
+  })
+  .refine((query) => query.cursor === undefined || query.ending_before === undefined, {
+    message: 'cannot be given with cursor: ask for older entries or newer ones, not both',
+    path: ['ending_before'],
+  });
 
 /** Issue body. */
 export type IssueKey = z.infer<typeof issueKeySchema>;

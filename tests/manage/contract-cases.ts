@@ -302,6 +302,12 @@ export const contractCases: ContractCase[] = [
     fields: ['colour', 'limit'],
   },
   {
+    name: 'a page asked both after one cursor and before another is named',
+    run: (d, t) => call(d, 'GET', '/audit?cursor=5&ending_before=3', undefined, { token: t }),
+    status: 422,
+    fields: ['ending_before'],
+  },
+  {
     name: 'a method the route lacks is 405',
     run: (d, t) => call(d, 'DELETE', '/keys/key_prod', undefined, { token: t }),
     status: 405,
