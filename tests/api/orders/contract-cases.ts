@@ -9,6 +9,7 @@ import { listingCases, listingErrorCases } from './cases/listing.ts';
 import { rateLimitCases } from './cases/rate-limit.ts';
 import { routingCases } from './cases/routing.ts';
 import { securityCases } from './cases/security.ts';
+import { webhookBodyCases } from './cases/webhook-bodies.ts';
 import { requeueCases, requeueErrorCases } from './cases/webhook-requeue.ts';
 import type { ContractCase } from './contract-types.ts';
 
@@ -20,6 +21,7 @@ const allErrorCases = [
   ...routingCases,
   ...listingErrorCases,
   ...eventErrorCases.filter((c) => c.purpose === 'error'),
+  ...webhookBodyCases,
   ...requeueErrorCases.filter((c) => c.purpose === 'error'),
 ];
 /** Success paths: creating and reading, then listing. */
