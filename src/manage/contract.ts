@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { endpoints } from '../../simulator/world/catalog.ts';
 import { maxRotationOverlapDays } from '../api/key-rotation.ts';
 import { eventScopes } from '../api/orders/events/event-contract.ts';
+import { typableText } from '../api/orders/plain-text.ts';
 import { overlapMs } from './overlap.ts';
 
 /** What a management key (or an operator) may be allowed to do. */
@@ -51,11 +52,8 @@ const name = z
   .trim()
   .min(1)
   .max(manageLimits.maxNameLength)
-  // Shown in the console, typed back to confirm a production change, and stored as JSON on Postgres.
-  .regex(
-    /^[^\p{Cc}\p{Cs}\u202a-\u202e\u2066-\u2069]*$/u,
-    'must not hold control characters, unpaired surrogates or bidirectional overrides',
-  );
+  // Shown in the console and typed back to confirm a production change.
+  .regex(typableText.pattern, typableText.message);
 const budget = z.int().min(1).max(manageLimits.maxBudget);
 /** Some of `scopes`, each at most once. */
 const scopeList = <T extends readonly [string, ...string[]]>(scopes: T) =>

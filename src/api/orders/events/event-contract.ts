@@ -2,6 +2,7 @@
 // the body that registers one, the event types and the scopes. Imports neither Astro, MSW nor node.
 import { z } from 'zod';
 import { orderSchema } from '../contract.ts';
+import { readableText } from '../plain-text.ts';
 
 /** Every event type a caller can subscribe to. */
 export const eventTypes = ['order.created', 'endpoint.disabled', 'key.revoked', 'key.rolled'] as const;
@@ -62,7 +63,7 @@ export const createWebhookSchema = z.strictObject({
     .string()
     .min(1)
     .max(eventLimits.maxUrlLength)
-    .regex(/^[^\p{Cc}\p{Cs}]*$/u, 'must not hold control characters or unpaired surrogates')
+    .regex(readableText.pattern, readableText.message)
     .describe('Where deliveries are POSTed'),
   enabled_events: z
     .array(z.enum([...eventTypes, '*']))
@@ -72,8 +73,7 @@ export const createWebhookSchema = z.strictObject({
   description: z
     .string()
     .max(eventLimits.maxDescriptionLength)
-    // Shown in the console and stored as JSON text on Postgres, which refuses an unpaired surrogate.
-    .regex(/^[^\p{Cc}\p{Cs}]*$/u, 'must not hold control characters or unpaired surrogates')
+    .regex(readableText.pattern, readableText.message)
     .optional(),
 });
 
