@@ -1,12 +1,19 @@
 // The one way a change happens, for the HTTP API and the CLI alike: plan on the current state;
 // as a dry run, answer the preview and its token; else, under the store's lock, replay an
 // Idempotency-Key's earlier answer, re-plan on the latest state, check the preview token (422 for
-// another change, 412 when the target changed since), and append the change with its entry.
+// another change, 412 when the target changed since), and append the change with its entry. A
+// change that changes nothing (its after is its before) writes nothing: no entry, no stale preview.
 import type { PlainResponse } from '../api/orders/plain.ts';
 import { json } from '../api/orders/respond.ts';
 import type { Actor } from './actor.ts';
 import type { AuditEntry } from './audit.ts';
-import { isRefusal, type ChangePlan, type Planned, type PlanContext } from './changes/plan.ts';
+import {
+  changesNothing,
+  isRefusal,
+  type ChangePlan,
+  type Planned,
+  type PlanContext,
+} from './changes/plan.ts';
 import type { ManageDeps } from './deps.ts';
 import { fieldProblem, manageProblem } from './problems.ts';
 import { checkPreviewToken, previewToken, type PreviewSubject } from './preview-token.ts';
@@ -46,6 +53,7 @@ function applied(
     object: 'change',
     action: entry.action,
     audit_entry_id: entry.id,
+    changed: true,
     target: entry.target,
     before: entry.before,
     after: entry.after,
@@ -53,6 +61,18 @@ function applied(
   };
   return json(status, body, replay ? { 'idempotent-replayed': 'true' } : {});
 }
+
+/** The answer of a change that changes nothing: applied, with no audit entry; after is before. */
+const unchanged = (plan: ChangePlan): PlainResponse =>
+  json(200, {
+    object: 'change',
+    action: plan.action,
+    audit_entry_id: null,
+    changed: false,
+    target: plan.target,
+    before: plan.before,
+    after: plan.before,
+  });
 
 const statusOf = (action: string) =>
   action === 'key.issue' || action === 'management_key.create' ? 201 : 200;
@@ -84,6 +104,7 @@ export async function runChange(
       target: planned.target,
       before: planned.before,
       after: planned.after,
+      changed: !changesNothing(planned),
       blast: deps.blastOf(planned.target),
       what_if: (await deps.whatIfOf?.(planned.action, planned.target)) ?? null,
       preview_token: previewToken(deps.hmac, subject, version),
@@ -135,6 +156,7 @@ export async function runChange(
           `${planned.target.name} changed since the preview; preview again`,
         ),
       };
+    if (changesNothing(planned)) return { answer: unchanged(planned) };
     return {
       write: { entry: entryOf(planned, meta, deps), effects: planned.effects },
       then: (entry) => applied(entry, planned.status, planned.secret, false),

@@ -65,6 +65,10 @@ const scopeList = <T extends readonly [string, ...string[]]>(scopes: T) =>
 const apiScopes = scopeList(apiKeyScopes as [string, ...string[]]);
 const instant = z.iso.datetime({ offset: true });
 const day = z.union([z.iso.date(), instant]);
+/** A time filter: a date (its midnight UTC, as the console sends it) or a date-time. */
+const when = z.union([z.iso.date(), instant], {
+  error: 'must be a date (YYYY-MM-DD) or a date-time with an offset (2026-11-27T09:30:00Z)',
+});
 /** Run the change as a dry run: nothing changes; the answer is its preview and a preview token. */
 const dryRun = z.boolean().optional().describe('Preview only: nothing changes');
 /** The token a dry run of exactly this change returned; applying a change needs it. */
@@ -148,8 +152,8 @@ export const auditQuerySchema = z
     actor_type: z.enum(['management_key', 'operator', 'cli', 'demo_visitor', 'console_token']).optional(),
     action: z.string().min(1).max(60).optional(),
     target: z.string().min(1).max(120).optional().describe('A target id (key_…, rt_…, con_…, mk_…)'),
-    since: instant.optional(),
-    until: instant.optional(),
+    since: when.optional().describe('Entries at or after: a date (its midnight UTC) or a date-time'),
+    until: when.optional().describe('Entries before: a date (its midnight UTC) or a date-time'),
     limit: z.coerce.number().int().min(1).max(manageLimits.maxPageSize).default(manageLimits.defaultPageSize),
     cursor: z
       .string()

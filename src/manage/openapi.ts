@@ -176,6 +176,7 @@ export function manageOpenApi(): Record<string, unknown> {
             target: { type: 'object' },
             before: {},
             after: {},
+            changed: { type: 'boolean', description: 'false when after is before: applying writes nothing' },
             blast: { type: 'object' },
             what_if: { type: ['object', 'null'] },
             preview_token: { type: 'string' },
@@ -187,7 +188,11 @@ export function manageOpenApi(): Record<string, unknown> {
           properties: {
             object: { const: 'change' },
             action: { type: 'string' },
-            audit_entry_id: { type: 'string' },
+            audit_entry_id: {
+              type: ['string', 'null'],
+              description: 'null when the change changed nothing (and wrote no entry)',
+            },
+            changed: { type: 'boolean' },
             target: { type: 'object' },
             before: {},
             after: {},

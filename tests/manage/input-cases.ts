@@ -1,5 +1,6 @@
 // The management API's contract for what a write sends (part of ./contract-cases.ts): names a
-// person can see and type back, a body in UTF-8, and a create's preview that applies once.
+// person can see and type back, a body in UTF-8, a create's preview that applies once, one error per
+// bad field, and the audit trail's time filters as the console sends them.
 import type { ContractCase } from './contract-cases.ts';
 import { call, previewAndApply } from './fixture.ts';
 
@@ -20,6 +21,55 @@ export const inputCases: ContractCase[] = [
       }),
     status: 400,
     code: 'malformed_json',
+  },
+  ...[1e21, 2 ** 53].map((budget): ContractCase => ({
+    name: `rpm_budget ${budget} is named once, with the contract's bound`,
+    run: async (d, t) => {
+      const answer = await call(d, 'PATCH', '/keys/key_prod', { rpm_budget: budget, dry_run: true }, { token: t });
+      const errors = answer.body.errors as { detail: string }[];
+      if (errors.length !== 1 || !errors[0]?.detail.endsWith('at most 1000000000')) throw new Error(JSON.stringify(errors));
+      return answer;
+    },
+    status: 422,
+    code: 'validation_failed',
+    fields: ['/rpm_budget'],
+  })),
+  {
+    name: 'a route given itself as successor is named as such, not as an unknown route',
+    run: async (d, t) => {
+      const body = { sunset_at: '2027-01-01', successor_route_id: 'rt_v2_post', dry_run: true };
+      const answer = await call(d, 'POST', '/routes/rt_v2_post/deprecate', body, { token: t });
+      const [error] = answer.body.errors as { code: string }[];
+      if (error?.code !== 'same_route') throw new Error(JSON.stringify(error));
+      return answer;
+    },
+    status: 422,
+    code: 'validation_failed',
+    fields: ['/successor_route_id'],
+  },
+  {
+    name: 'GET /audit?since=<date> means its midnight UTC, as the console sends it',
+    run: async (d, t) => {
+      const count = async (query: string) =>
+        ((await call(d, 'GET', `/audit?${query}`, undefined, { token: t })).body.data as unknown[]).length;
+      // The fixture's entries are at 2026-11-26T12:00Z.
+      const counts = [await count('since=2026-11-26'), await count('since=2026-11-27'), await count('until=2026-11-26')];
+      if (counts[0] === 0 || counts[1] !== 0 || counts[2] !== 0) throw new Error(String(counts));
+      return call(d, 'GET', '/audit?since=2026-11-26&until=2026-11-27', undefined, { token: t });
+    },
+    status: 200,
+  },
+  {
+    name: 'GET /audit?since=yesterday names since and says what a time is',
+    run: async (d, t) => {
+      const answer = await call(d, 'GET', '/audit?since=yesterday', undefined, { token: t });
+      const [error] = answer.body.errors as { detail: string }[];
+      if (!error?.detail.includes('YYYY-MM-DD')) throw new Error(JSON.stringify(error));
+      return answer;
+    },
+    status: 422,
+    code: 'validation_failed',
+    fields: ['since'],
   },
   ...(
     [

@@ -93,9 +93,35 @@ function sentence(issue: z.core.$ZodIssue): { code: string; detail: string } {
   }
 }
 
-/** Every zod issue as a problem detail (parse with `reportInput`); unknown fields get one entry each. */
+/** The bound of a too_big or too_small issue (undefined for any other). */
+function boundOf(issue: z.core.$ZodIssue): number | undefined {
+  if (issue.code === 'too_big') return Number(issue.maximum);
+  if (issue.code === 'too_small') return Number(issue.minimum);
+  return undefined;
+}
+
+/**
+ * Whether another issue of the same field says the same with a tighter bound: `z.int()` adds the
+ * safe-integer bound to the schema's own, and 1e21 breaks both; the field's own bound is the news.
+ */
+function looser(issue: z.core.$ZodIssue, issues: readonly z.core.$ZodIssue[]): boolean {
+  const bound = boundOf(issue);
+  if (bound === undefined) return false;
+  const pointer = pointerOf(issue.path);
+  return issues.some((other) => {
+    const otherBound = boundOf(other);
+    if (other.code !== issue.code || otherBound === undefined || pointerOf(other.path) !== pointer) return false;
+    return issue.code === 'too_big' ? otherBound < bound : otherBound > bound;
+  });
+}
+
+/**
+ * Every zod issue as a problem detail (parse with `reportInput`), one per broken rule: unknown
+ * fields get one entry each, and of two bounds a value breaks on one side only the tighter is named.
+ */
 export function validationErrors(issues: readonly z.core.$ZodIssue[]): ProblemDetail[] {
   return issues.flatMap((issue): ProblemDetail[] => {
+    if (looser(issue, issues)) return [];
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((name) => ({
         pointer: pointerOf([...issue.path, name]),

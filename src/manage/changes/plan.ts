@@ -32,3 +32,19 @@ export type Planned = ChangePlan | PlainResponse;
 export function isRefusal(planned: Planned): planned is PlainResponse {
   return 'status' in planned && 'body' in planned && 'headers' in planned;
 }
+
+/** A time in a view, as a date or a date-time ('2027-01-31' is '2027-01-31T00:00:00.000Z'). */
+const isoTime = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+
+/** A view as JSON, its times as instants. */
+const canonical = (view: unknown) =>
+  JSON.stringify(view, (_key, value: unknown) =>
+    typeof value === 'string' && isoTime.test(value) && !Number.isNaN(Date.parse(value))
+      ? new Date(value).toISOString()
+      : value,
+  );
+
+/** Whether a change of something that exists leaves it as it was (its times compared as instants). */
+export function changesNothing(plan: ChangePlan): boolean {
+  return plan.before !== null && canonical(plan.before) === canonical(plan.after);
+}

@@ -17,12 +17,19 @@ export function planDeprecate(ctx: PlanContext, routeId: string, body: Deprecate
   const route = ctx.ledger.state.routes.get(routeId);
   if (!route) return manageProblem('not-found', `No route ${routeId}`);
   const successor = body.successor_route_id;
-  if (successor !== null && (successor === routeId || !ctx.ledger.state.routes.has(successor)))
+  if (successor === routeId)
+    return fieldProblem(
+      'validation-failed',
+      '/successor_route_id',
+      'same_route',
+      `successor_route_id must be another route than the one deprecated (${routeId})`,
+    );
+  if (successor !== null && !ctx.ledger.state.routes.has(successor))
     return fieldProblem(
       'validation-failed',
       '/successor_route_id',
       'unknown_route',
-      `successor_route_id must be another route of the workspace, got ${successor}`,
+      `successor_route_id must be a route of the workspace, got ${successor}`,
     );
   const deprecatedAt =
     route.deprecated && route.deprecated_at ? instantOf(route.deprecated_at) : ctx.now.toISOString();

@@ -179,6 +179,8 @@ export interface Preview {
   target: { type: string; id: string; name: string };
   before: unknown;
   after: unknown;
+  /** false when applying would change nothing (and write no audit entry). */
+  changed?: boolean;
   blast: { score: number; dependents: number; requests_per_day: number };
   what_if: Record<string, unknown> | null;
   preview_token: string;

@@ -173,15 +173,19 @@ function mount(panel: HTMLElement): void {
     const shown = answer.json as Preview;
     pending = { body: built.body, preview: shown };
     previewOut.innerHTML = previewHtml(shown, highBlast);
-    const typed = needsTypedName(shown, highBlast);
+    // A change of nothing has nothing to apply (the preview says so).
+    const nothing = shown.changed === false;
+    const typed = !nothing && needsTypedName(shown, highBlast);
     confirm.hidden = !typed;
     const nameOut = confirm.querySelector('[data-act-name]');
     if (nameOut) nameOut.textContent = shown.target.name;
     applyButton.textContent = spec.method === 'PATCH' ? 'Apply the change' : spec.label;
-    applyButton.hidden = false;
+    applyButton.hidden = nothing;
     applyButton.disabled = typed;
-    status.textContent = `Preview ready: blast score ${shown.blast.score}.${typed ? ` Type ${shown.target.name} to confirm.` : ''}`;
-    (typed ? confirmInput : applyButton).focus();
+    status.textContent = nothing
+      ? `Nothing to apply: ${shown.target.name} already is as asked.`
+      : `Preview ready: blast score ${shown.blast.score}.${typed ? ` Type ${shown.target.name} to confirm.` : ''}`;
+    (typed ? confirmInput : nothing ? closeButton : applyButton).focus();
   };
 
   const apply = async () => {

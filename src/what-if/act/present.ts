@@ -40,6 +40,8 @@ export function previewHtml(preview: Preview, highBlastScore: number): string {
   } · ${escapeHtml(formatInteger(blast.dependents))} dependents · ${escapeHtml(
     formatInteger(blast.requests_per_day),
   )} requests per day</p>`;
+  if (preview.changed === false)
+    return `<p data-act-out="changes">Nothing changes: ${escapeHtml(preview.target.name)} already is as asked, so there is nothing to apply.</p>`;
   if (preview.action === 'demo.reset') {
     const counts = preview.after as { keys: number; routes: number; consumers: number };
     const what = `${counts.keys} keys, ${counts.routes} routes and ${counts.consumers} consumers`;
@@ -89,7 +91,8 @@ export function problemText(problem: Problem): { text: string; stale: boolean } 
 /** What an applied change answers (the fields the dialog reads). */
 export interface Applied {
   action: string;
-  audit_entry_id: string;
+  /** null when the change changed nothing (and wrote no entry). */
+  audit_entry_id: string | null;
   target: { type: string; id: string; name: string };
   after: unknown;
   secret?: string;
@@ -102,6 +105,8 @@ export const auditHref = (id: string) => `/app/api/audit?id=${encodeURIComponent
 export function resultHtml(applied: Applied): string {
   const after = (applied.after ?? {}) as Record<string, unknown>;
   const name = escapeHtml(applied.target.name);
+  if (applied.audit_entry_id === null)
+    return `<p data-act-out="done">Nothing changed: ${name} already was as asked, so no audit entry was written.</p>`;
   const said: Record<string, string> = {
     'key.revoke': `Revoked ${name}: the API refuses it from now on (within a second on every server).`,
     'key.roll': `Rolled ${name}: the old key works until ${escapeHtml(valueText(after.rotation_ends_at))}, then the API refuses it.`,

@@ -8,7 +8,7 @@ import {
   overlapOf,
   type Preview,
 } from '../../../src/what-if/act/actions.ts';
-import { changedFields, problemText, resultHtml } from '../../../src/what-if/act/present.ts';
+import { changedFields, previewHtml, problemText, resultHtml } from '../../../src/what-if/act/present.ts';
 import { overlapMs } from '../../../src/manage/contract.ts';
 
 describe('overlapOf', () => {
@@ -119,5 +119,24 @@ describe('present', () => {
     });
     expect(html).toContain('href="/app/api/audit?id=aud_1"');
     expect(html).toContain('&lt;b&gt;x');
+  });
+
+  it('says when a change changes nothing: no table, no audit entry', () => {
+    const target = { type: 'route', id: 'rt_1', name: 'POST /v1/orders (prod)' };
+    const preview = {
+      action: 'route.deprecate',
+      target,
+      before: { sunset_at: '2027-01-31' },
+      after: { sunset_at: '2027-01-31T00:00:00.000Z' },
+      changed: false,
+      blast: { score: 1, dependents: 0, requests_per_day: 0 },
+      what_if: null,
+      preview_token: 't',
+    };
+    expect(previewHtml(preview, 55)).toContain('Nothing changes: POST /v1/orders (prod) already is as asked');
+    expect(previewHtml(preview, 55)).not.toContain('<table');
+    const html = resultHtml({ action: 'route.deprecate', audit_entry_id: null, target, after: {} });
+    expect(html).toContain('Nothing changed');
+    expect(html).not.toContain('/app/api/audit');
   });
 });
