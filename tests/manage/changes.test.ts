@@ -172,7 +172,11 @@ describe('a change that changes nothing', () => {
   it.each([
     ['PATCH', '/keys/key_prod', { rpm_budget: 600, name: 'key_prod name' }],
     // The fixture's deprecation, its dates written as instants.
-    ['POST', '/routes/rt_v1_post/deprecate', { sunset_at: '2027-01-31T00:00:00Z', successor_route_id: 'rt_v2_post' }],
+    [
+      'POST',
+      '/routes/rt_v1_post/deprecate',
+      { sunset_at: '2027-01-31T00:00:00Z', successor_route_id: 'rt_v2_post' },
+    ],
     ['PATCH', '/consumers/con_acme', { plan: 'Growth' }],
   ])('%s %s writes no audit entry and stales no preview', async (method, path, body) => {
     const { deps, token } = await setup();
@@ -188,14 +192,26 @@ describe('a change that changes nothing', () => {
     // Others' previews still apply.
     const token1 = other.body.preview_token;
     const token2 = otherRoute.body.preview_token;
-    expect((await call(deps, 'PATCH', '/keys/key_prod', { rpm_budget: 7, preview_token: token1 }, { token })).status).toBe(200);
-    expect((await call(deps, 'POST', '/routes/rt_v1_post/restore', { preview_token: token2 }, { token })).status).toBe(200);
+    expect(
+      (await call(deps, 'PATCH', '/keys/key_prod', { rpm_budget: 7, preview_token: token1 }, { token }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call(deps, 'POST', '/routes/rt_v1_post/restore', { preview_token: token2 }, { token })).status,
+    ).toBe(200);
   });
 
   it('a change answers changed: true with its entry', async () => {
     const { deps, token } = await setup();
-    const { preview, applied } = await previewAndApply(deps, 'PATCH', '/keys/key_prod', { rpm_budget: 7 }, { token });
+    const { preview, applied } = await previewAndApply(
+      deps,
+      'PATCH',
+      '/keys/key_prod',
+      { rpm_budget: 7 },
+      { token },
+    );
     expect(preview.body.changed).toBe(true);
-    expect(applied.body).toMatchObject({ changed: true, audit_entry_id: expect.stringMatching(/^aud_/) });
+    expect(applied.body.changed).toBe(true);
+    expect(applied.body.audit_entry_id).toMatch(/^aud_/);
   });
 });

@@ -25,9 +25,16 @@ export const inputCases: ContractCase[] = [
   ...[1e21, 2 ** 53].map((budget): ContractCase => ({
     name: `rpm_budget ${budget} is named once, with the contract's bound`,
     run: async (d, t) => {
-      const answer = await call(d, 'PATCH', '/keys/key_prod', { rpm_budget: budget, dry_run: true }, { token: t });
+      const answer = await call(
+        d,
+        'PATCH',
+        '/keys/key_prod',
+        { rpm_budget: budget, dry_run: true },
+        { token: t },
+      );
       const errors = answer.body.errors as { detail: string }[];
-      if (errors.length !== 1 || !errors[0]?.detail.endsWith('at most 1000000000')) throw new Error(JSON.stringify(errors));
+      if (errors.length !== 1 || !errors[0]?.detail.endsWith('at most 1000000000'))
+        throw new Error(JSON.stringify(errors));
       return answer;
     },
     status: 422,
@@ -53,7 +60,11 @@ export const inputCases: ContractCase[] = [
       const count = async (query: string) =>
         ((await call(d, 'GET', `/audit?${query}`, undefined, { token: t })).body.data as unknown[]).length;
       // The fixture's entries are at 2026-11-26T12:00Z.
-      const counts = [await count('since=2026-11-26'), await count('since=2026-11-27'), await count('until=2026-11-26')];
+      const counts = [
+        await count('since=2026-11-26'),
+        await count('since=2026-11-27'),
+        await count('until=2026-11-26'),
+      ];
       if (counts[0] === 0 || counts[1] !== 0 || counts[2] !== 0) throw new Error(String(counts));
       return call(d, 'GET', '/audit?since=2026-11-26&until=2026-11-27', undefined, { token: t });
     },

@@ -110,7 +110,8 @@ function looser(issue: z.core.$ZodIssue, issues: readonly z.core.$ZodIssue[]): b
   const pointer = pointerOf(issue.path);
   return issues.some((other) => {
     const otherBound = boundOf(other);
-    if (other.code !== issue.code || otherBound === undefined || pointerOf(other.path) !== pointer) return false;
+    if (other.code !== issue.code || otherBound === undefined || pointerOf(other.path) !== pointer)
+      return false;
     return issue.code === 'too_big' ? otherBound < bound : otherBound > bound;
   });
 }
