@@ -13,6 +13,7 @@ import type {
 } from '../api/orders/deps.ts';
 import { MapKeyStore } from '../api/orders/memory-store.ts';
 import { requestRecord, type AnsweredRequest, type RequestRecord } from '../api/request-record.ts';
+import { routeFinder } from '../api/route-map.ts';
 import { depsFromWorld, type ApiWorld } from '../api/orders/world-deps.ts';
 import { demoWorld } from './demo-world.ts';
 import type { ApiEvent } from '../api/orders/events/event-contract.ts';
@@ -25,7 +26,7 @@ import { demoKeyTemplate, seedKeys, type MockKey } from './seed.ts';
 
 /** What the mock API is seeded with and which checks it makes; every field is optional. */
 export interface MockApiOptions {
-  /** Plans, keys, customers and skus in the simulator's shape (default: the demo world). */
+  /** Plans, keys, customers, skus and routes in the simulator's shape (default: the demo world). */
   world?: ApiWorld;
   /** Who may call: these keys, `'any'` well-formed bearer key, or your own store (default: the world's keys). */
   keys?: readonly MockKey[] | 'any' | KeyStore;
@@ -157,13 +158,14 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const raised: ApiEvent[] = [];
   const get = () => (deps ??= buildDeps(options, raised));
   let recorded: RequestRecord[] = [];
+  const routeOf = routeFinder((options.world ?? demoWorld).routes ?? []);
   return {
     deps: get,
     requests: () => recorded,
     events: () => raised,
     recordAnswer(answer) {
       if (recorded.length >= recordedRequestsLimit) recorded = recorded.slice(-recordedRequestsLimit / 2);
-      recorded.push(requestRecord(answer));
+      recorded.push(requestRecord(answer, routeOf));
     },
     async reset() {
       recorded = [];

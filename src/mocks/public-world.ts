@@ -1,9 +1,11 @@
 // What a browser may know of the demo world: the published demo sandbox key by its hash (never
-// material, never another key), the plans, and the customer and sku ids orders may use. The MSW
+// material, never another key), the plans, the customer and sku ids orders may use, and the routes
+// of the key's stage (their ids are on every console page), so the mocks' request records name them. The MSW
 // handlers are seeded from this, not from the simulator, so no page ships the code that derives
 // key material from the seed.
 import { sha256Hex } from '../api/orders/auth.ts';
 import type { ApiWorld, SourceWorld } from '../api/orders/world-deps.ts';
+import { stageOf, type MappedRoute } from '../api/route-map.ts';
 
 /** The demo world's published test-mode key. */
 export const demoSandboxKeyId = 'key_demo_sandbox';
@@ -32,5 +34,8 @@ export async function publicWorld(world: SourceWorld): Promise<ApiWorld> {
     ],
     customers: world.customers.map(({ customer_id }) => ({ customer_id })),
     skus: world.skus.map(({ sku }) => ({ sku })),
+    routes: (world.routes ?? [])
+      .filter((route) => route.stage === stageOf[key.environment as keyof typeof stageOf])
+      .map(({ route_id, method, path, stage }): MappedRoute => ({ route_id, method, path, stage })),
   };
 }

@@ -63,7 +63,7 @@ describe('the default handler set', () => {
     expect((await read()).status).toBe(404);
   });
 
-  it('records each answer as the server request log does, and forgets them on reset', async () => {
+  it('records each answer as the server request log does (its route included), and forgets them on reset', async () => {
     const created = await createOrder(demoSandboxKey());
     const refused = await createOrder('sk_test_000000000000000000000000');
     const recorded = mockApi.requests();
@@ -71,7 +71,11 @@ describe('the default handler set', () => {
       ['POST', '/v2/orders', 201, null],
       ['POST', '/v2/orders', 401, 'invalid-token'],
     ]);
+    const route = world.routes.find(
+      (r) => r.stage === 'sandbox' && r.method === 'POST' && r.path === '/v2/orders',
+    );
     expect(recorded[0]).toMatchObject({
+      route_id: route?.route_id,
       request_id: created.headers.get('request-id'),
       key_id: 'key_demo_sandbox',
       environment: 'sandbox',

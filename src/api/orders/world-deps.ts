@@ -10,6 +10,7 @@ import { OrderDerivedEvents } from './events/derived-events.ts';
 import { MemoryEndpointDeliveries } from './events/memory-deliveries.ts';
 import { MemoryWebhookStore } from './events/memory-webhooks.ts';
 import { RateLimiter } from './rate-limit.ts';
+import type { MappedRoute } from '../route-map.ts';
 
 /** A world's key as the API needs it, without material or hash. */
 export type WorldKey = Omit<KeyRecord, 'quota_orders_per_month' | 'environment' | 'status'> & {
@@ -23,6 +24,8 @@ export interface ApiWorld {
   keys: (WorldKey & ({ material: string } | { key_hash_sha256: string }))[];
   customers: { customer_id: string }[];
   skus: { sku: string }[];
+  /** Published routes, so a request record names its route (`route_id`); none by default. */
+  routes?: readonly MappedRoute[];
 }
 
 /** A world whose keys carry their material (a `World` from simulator/world satisfies it). */
