@@ -40,6 +40,12 @@ export interface MockApiOptions {
   quota?: boolean | QuotaStore;
   /** Where orders live (default: in memory, emptied by `reset()`). */
   orders?: OrderStore;
+  /**
+   * How long each create takes, in ms, between its Idempotency-Key claim and its answer (default
+   * 0, at once): room for a spinner, and a double submit within it gets 409
+   * `idempotency_key_in_use`, as from the server. Waits on `setTimeout` (advance fake timers).
+   */
+  createLatencyMs?: number;
   /** The clock (default: the wall clock). */
   clock?: Clock;
   /** Order ids (default: random `ord_…`). */
@@ -112,12 +118,27 @@ async function deliver(
   return response.status;
 }
 
+/** `store`, each create answered `ms` later (its other methods as they are, `reset` included). */
+function slowCreates(store: OrderStore, ms: number): OrderStore {
+  return {
+    create: async (order) => {
+      await new Promise((done) => setTimeout(done, ms));
+      return store.create(order);
+    },
+    get: (id) => store.get(id),
+    list: (query) => store.list(query),
+    count: () => store.count(),
+    ...(resettable(store) ? { reset: () => store.reset() } : {}),
+  };
+}
+
 async function buildDeps(options: MockApiOptions, raised: ApiEvent[]): Promise<OrdersDeps> {
   const world = options.world ?? demoWorld;
   const base = await depsFromWorld(world, { clock: options.clock, ids: options.ids });
   const { keys, customers, skus } = options;
-  const orders = options.orders ?? base.orders;
-  const events = options.orders ? new OrderDerivedEvents(orders) : base.events;
+  const stored = options.orders ?? base.orders;
+  const events = options.orders ? new OrderDerivedEvents(stored) : base.events;
+  const orders = options.createLatencyMs ? slowCreates(stored, options.createLatencyMs) : stored;
   const deliveries = new MemoryEndpointDeliveries(
     { webhooks: base.webhooks, events, clock: base.clock },
     (stored, endpointId) =>

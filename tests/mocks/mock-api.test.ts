@@ -186,3 +186,20 @@ describe('createMockApi: stores and reset', () => {
     expect((await post(api, { key: mine })).status).toBe(201);
   });
 });
+
+describe('createLatencyMs', () => {
+  it('holds each create that long, so a double submit gets 409 as from the server, then replays', async () => {
+    const api = createMockApi({ createLatencyMs: 50 });
+    const headers = { 'idempotency-key': 'double-submit' };
+    const [first, second] = await Promise.all([post(api, { headers }), post(api, { headers })]);
+    expect([first.status, second.status].sort()).toEqual([201, 409]);
+    expect([first.problem, second.problem]).toContain('idempotency-key-in-use');
+    const again = await post(api, { headers });
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.status === 201 ? first.body.id : second.body.id);
+    // reset() still forgets the orders behind the held creates.
+    expect(await (await api.deps()).orders.count()).toBe(1);
+    await api.reset();
+    expect(await (await api.deps()).orders.count()).toBe(0);
+  });
+});
