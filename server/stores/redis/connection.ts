@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { StoreUnavailableError } from '../../../src/api/orders/deps.ts';
+import { RedisClock } from './redis-clock.ts';
 
 /** Deadlines: each command is well under a millisecond, so a second means Redis is out. */
 export const redisLimits = {
@@ -45,6 +46,11 @@ export function redisScript(name: string): RedisScript {
 export class RedisConnection {
   /** Prefix of every key the stores write, so one Redis can serve other applications too. */
   readonly prefix: string;
+  /**
+   * Redis's clock as learnt from this connection's quick replies: a script's deadline is before
+   * the command's own, so a reply in time is never late.
+   */
+  readonly clock = new RedisClock(redisLimits.commandTimeoutMs - 100);
   private readonly redis: Redis;
 
   constructor(url: string, prefix = 'estate:') {

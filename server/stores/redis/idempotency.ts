@@ -1,11 +1,14 @@
 // Idempotency-Key claims in Redis, with the semantics of src/api/orders/idempotency.ts (in flight →
 // 409, another body → 422, the same body → replay, 24 h from the order's creation), each step one
 // script, so 50 concurrent requests with one key on any processes create one order. An in-flight
-// claim expires after `inFlightMs` even if its process died mid-request and never released it.
-import type { IdempotencyClaims } from '../../../src/api/orders/deps.ts';
+// claim expires after `inFlightMs` even if its process died mid-request and never released it, and
+// a claim Redis runs only after the server gave up on it (frozen: the request was answered 503)
+// claims nothing, so the caller's retry is not refused 409 for a request that was never served.
+import { StoreUnavailableError, type IdempotencyClaims } from '../../../src/api/orders/deps.ts';
 import { limits } from '../../../src/api/orders/contract.ts';
 import type { IdempotencyClaim } from '../../../src/api/orders/idempotency.ts';
 import { redisScript, type RedisConnection } from './connection.ts';
+import { localMs } from './redis-clock.ts';
 
 const claimScript = redisScript('idempotency_claim');
 const completeScript = redisScript('idempotency_complete');
@@ -25,12 +28,23 @@ export class RedisIdempotency implements IdempotencyClaims {
 
   /** Claims `key` for a request whose body hashes to `fingerprint`. */
   async claim(keyId: string, key: string, fingerprint: string, nowMs: number): Promise<IdempotencyClaim> {
-    const args = [fingerprint, nowMs, limits.idempotencyWindowMs, inFlightMs];
-    const [kind, orderId] = (await this.redis.run(claimScript, [this.record(keyId, key)], args)) as [
-      IdempotencyClaim['kind'],
-      string | undefined,
+    const sentMs = localMs();
+    const args = [
+      fingerprint,
+      nowMs,
+      limits.idempotencyWindowMs,
+      inFlightMs,
+      this.redis.clock.deadline(sentMs),
     ];
-    return kind === 'replay' ? { kind, orderId: orderId ?? '' } : { kind };
+    const reply = (await this.redis.run(claimScript, [this.record(keyId, key)], args)) as [
+      IdempotencyClaim['kind'] | 'late',
+      ...(string | number)[],
+    ];
+    this.redis.clock.sample(sentMs, Number(reply.at(-1)));
+    const [kind, orderId] = reply;
+    if (kind === 'late')
+      throw new StoreUnavailableError('Redis ran the claim after its deadline: nothing claimed');
+    return kind === 'replay' ? { kind, orderId: String(orderId) } : { kind };
   }
 
   /** Marks a claimed key as done: later requests replay `orderId`. */

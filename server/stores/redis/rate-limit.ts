@@ -8,21 +8,14 @@
 import type { QuotaReservation, RateLimitStore } from '../../../src/api/orders/deps.ts';
 import type { RateDecision } from '../../../src/api/orders/rate-limit.ts';
 import { StoreUnavailableError } from '../../../src/api/orders/deps.ts';
-import { redisLimits, redisScript, type RedisConnection } from './connection.ts';
+import { redisScript, type RedisConnection } from './connection.ts';
 import { quotaKeepMs, type RedisQuota } from './quota.ts';
+import { localMs } from './redis-clock.ts';
 
 const many = redisScript('rate_limit_many');
 const windowMs = 60_000;
 /** Items in one script call at most; a busier turn sends several calls. */
 export const itemsPerCall = 256;
-/** A call's deadline on Redis's clock: before the command's own, so a reply in time is never late. */
-const countsWithinMs = redisLimits.commandTimeoutMs - 100;
-/** A reply this quick tells Redis's clock from ours within this much. */
-const clockSampleMs = 50;
-
-/** This process's clock, in ms: monotonic, unlike Date.now(). */
-const localMs = () => performance.timeOrigin + performance.now();
-
 /** The script reply's quota, as the handler reads it (see scripts/rate_limit_many.lua). */
 const reservations: Record<number, QuotaReservation> = {
   1: 'reserved',
@@ -44,8 +37,6 @@ export class RedisRateLimiter implements RateLimitStore {
   private readonly redis: RedisConnection;
   private readonly quota: RedisQuota | null;
   private waiting: Ask[] = [];
-  /** Redis's clock minus ours, at most `clockSampleMs` too large; null until a quick reply. */
-  private clockOffsetMs: number | null = null;
 
   /** With `quota` (the same Redis), a create's window and quota are one item. */
   constructor(redis: RedisConnection, quota: RedisQuota | null = null) {
@@ -95,14 +86,12 @@ export class RedisRateLimiter implements RateLimitStore {
       const items = asked.slice(from, from + itemsPerCall);
       const keys = items.flatMap((item) => item.keys);
       const sentMs = localMs();
-      const deadline =
-        this.clockOffsetMs === null ? 0 : Math.floor(sentMs + this.clockOffsetMs + countsWithinMs);
+      const deadline = this.redis.clock.deadline(sentMs);
       const args = [this.quota?.seeded ?? '0', deadline, ...items.flatMap((item) => item.args)];
       this.redis.run(many, keys, args).then(
         (answer) => {
           const reply = answer as number[];
-          const redisMs = reply.at(-1) ?? 0;
-          if (localMs() - sentMs <= clockSampleMs) this.clockOffsetMs = redisMs - sentMs;
+          this.redis.clock.sample(sentMs, reply.at(-1) ?? 0);
           if (reply.length === 1) {
             const late = new StoreUnavailableError(
               'Redis ran the rate limits after their deadline: nothing counted',

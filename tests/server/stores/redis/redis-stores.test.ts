@@ -1,6 +1,7 @@
 // What only the Redis stores must do: stay exact when several processes (here, connections) share
-// a budget, seed a month's quota counter that Redis lacks from the order store, and answer
-// StoreUnavailableError quickly while Redis is out, then recover on their own once it is back.
+// a budget, seed a month's quota counter that Redis lacks from the order store, answer
+// StoreUnavailableError quickly while Redis is out, then recover on their own once it is back, and
+// claim nothing for a request they gave up on.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RateDecision } from '../../../../src/api/orders/rate-limit.ts';
 import { isStoreUnavailable } from '../../../../src/api/orders/deps.ts';
@@ -133,6 +134,24 @@ describe.skipIf(!enginesAvailable())('the Redis stores', () => {
       // Redis came back empty: its scripts are loaded again on first use.
       await until('the limiter to answer again', () => succeeds(limiter.hit('key_a', 5, now)));
       expect(await claims.claim('key_a', 'idem-1', 'a'.repeat(64), now)).toEqual({ kind: 'new' });
+    });
+
+    it('an Idempotency-Key claim Redis runs only after it was given up on (frozen) claims nothing', async () => {
+      const [redis] = processes(1);
+      const claims = new RedisIdempotency(redis!);
+      const fingerprint = 'a'.repeat(64);
+      // A quick reply tells this process Redis's clock.
+      expect(await claims.claim('key_a', 'warm', fingerprint, now)).toEqual({ kind: 'new' });
+      engines.redis().freeze(true);
+      try {
+        await expectUnavailable(claims.claim('key_a', 'cut-off', fingerprint, now));
+      } finally {
+        engines.redis().freeze(false);
+      }
+      // Redis runs what it was sent while frozen, in order, before this probe.
+      await until('Redis to answer again', () => succeeds(claims.claim('key_a', 'probe', fingerprint, now)));
+      // The request was answered 503 ("nothing was stored"): its retry is new, not 409 in flight.
+      expect(await claims.claim('key_a', 'cut-off', fingerprint, now)).toEqual({ kind: 'new' });
     });
 
     it('starts with Redis down, answers StoreUnavailableError, and serves once Redis is up', async () => {
