@@ -38,6 +38,8 @@ export function postgresFailure(error: unknown, doing: string): unknown {
 
 /** A pooled Postgres database whose schema is migrated before its first statement. */
 export class PostgresDatabase {
+  /** The connection URL (a listener opens a connection of its own to it). */
+  readonly url: string;
   private readonly pool: pg.Pool;
   private migrated: Promise<void> | null = null;
   private closing: Promise<void> | null = null;
@@ -47,6 +49,7 @@ export class PostgresDatabase {
   private schemaProblem: string | null = null;
 
   constructor(url: string) {
+    this.url = url;
     this.pool = new pg.Pool({
       connectionString: url,
       max: postgresLimits.poolSize,

@@ -1,16 +1,21 @@
 // The management journal on Postgres: keys, their lifecycle, management keys and the audit trail,
 // shared by every worker on every machine. A change is one row (its effects and its audit entry,
 // hash-chained) inserted under a transaction-scoped advisory lock after reading the rows before
-// it, so writers never chain to one head. Each process folds the rows into its ledger and polls
-// for other writers' rows every `pollMs` (250 ms: a change counts everywhere within a second).
+// it, so writers never chain to one head. Each process folds the rows into its ledger: it hears
+// other writers' rows when they commit (NOTIFY on `estate_manage`, LISTEN on a connection of its
+// own), and polls every `pollMs` (250 ms) for any notification lost while that connection was down.
 import { Ledger, type Decision, type ManageStore, type TextSha256 } from '../../../src/manage/ledger.ts';
 import type { ManageSeed } from '../../../src/manage/state.ts';
 import { foldLine } from '../../manage/journal-store.ts';
 import type { PostgresDatabase } from './database.ts';
+import { PostgresListener } from './listener.ts';
 import { postgresSql } from './sql.ts';
 
-/** How often a process reads other writers' rows, in milliseconds. */
+/** How often a process reads other writers' rows, in milliseconds, besides hearing them. */
 export const managePollMs = 250;
+
+/** The channel a committed change is announced on (its payload: the row's seq). */
+const channel = 'estate_manage';
 
 type Row = { seq: string; line: string };
 
@@ -25,6 +30,7 @@ export class PostgresManageStore implements ManageStore {
   private lastSeq = 0;
   private queue: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
+  private listener: PostgresListener | undefined;
 
   private constructor(db: PostgresDatabase, seed: ManageSeed, sha256: TextSha256) {
     this.db = db;
@@ -33,8 +39,8 @@ export class PostgresManageStore implements ManageStore {
   }
 
   /**
-   * Opens the store: reads every row, then polls every `pollMs`. A database that is out at start
-   * is read once it answers (the workspace's keys work meanwhile), as the other stores connect late.
+   * Opens the store: reads every row, listens, then polls every `pollMs`. A database that is out at
+   * start is read once it answers (the workspace's keys work meanwhile), as the other stores connect late.
    */
   static async open(
     db: PostgresDatabase,
@@ -44,6 +50,10 @@ export class PostgresManageStore implements ManageStore {
   ): Promise<PostgresManageStore> {
     const store = new PostgresManageStore(db, seed, sha256);
     await store.poll().catch(() => undefined);
+    store.listener = new PostgresListener(db.url, channel, (payload) => {
+      if (payload === '' || Number(payload) > store.lastSeq) store.refresh();
+    });
+    await store.listener.start();
     store.timer = setInterval(() => void store.poll().catch(() => undefined), pollMs);
     store.timer.unref();
     return store;
@@ -88,6 +98,8 @@ export class PostgresManageStore implements ManageStore {
         const line = this.ledger.seal(decision.write, this.sha256);
         const row = { seq: String(this.lastSeq + 1), line: JSON.stringify(line) };
         await query(postgresSql('manage_append'), [row.seq, row.line]);
+        // Delivered to every listener when the transaction commits, never if it rolls back.
+        await query(postgresSql('manage_notify'), [channel, row.seq]);
         return { kind: 'written', row, answer: () => decision.then(line.entry) };
       });
       if (outcome.kind === 'answer') return outcome.value;
@@ -99,9 +111,10 @@ export class PostgresManageStore implements ManageStore {
     return run;
   }
 
-  /** Stops polling and waits for the writes under way. */
+  /** Stops polling and listening, and waits for the writes under way. */
   async close(): Promise<void> {
     clearInterval(this.timer);
+    await this.listener?.close();
     await this.queue;
   }
 }

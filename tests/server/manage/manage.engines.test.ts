@@ -40,20 +40,22 @@ describe.runIf(enginesAvailable())('the management API on Postgres', () => {
   });
 
   /** A Postgres management store on a new, empty database. */
-  async function postgresStore(): Promise<{ store: PostgresManageStore; url: string }> {
+  async function postgresStore(): Promise<{ store: PostgresManageStore; url: string; db: PostgresDatabase }> {
     const url = await engines.postgres().createDatabase();
     const db = new PostgresDatabase(url);
     databases.push(db);
-    return { store: await PostgresManageStore.open(db, fixtureSeed(), sha), url };
+    return { store: await PostgresManageStore.open(db, fixtureSeed(), sha), url, db };
   }
 
   it.each(contractCases)('$name: the same answer as on the journal', async (testCase) => {
     const embedded = depsOver(freshStore('journal'));
-    const { store } = await postgresStore();
+    const { store, db } = await postgresStore();
     const onPostgres = depsOver(store);
     const expected = shape(await testCase.run(embedded, await managementKey(embedded)));
     expect(shape(await testCase.run(onPostgres, await managementKey(onPostgres)))).toEqual(expected);
+    // Each case's connections go with it (the test Postgres allows 60).
     await store.close();
+    await db.close();
   });
 
   it('keys:import brings an issued-keys file into Postgres: the same keys, the chain verifies there', async () => {
@@ -103,6 +105,20 @@ describe.runIf(enginesAvailable())('the management API on Postgres', () => {
     expect(names(later)).toEqual(names(store));
     expect(names(later)).toContain('k0');
     await Promise.all([store.close(), later.close()]);
+  });
+
+  it("a store hears another's change at once (NOTIFY), not at its next poll", async () => {
+    const { store, url } = await postgresStore();
+    const db = new PostgresDatabase(url);
+    databases.push(db);
+    // This one would poll only every ten minutes.
+    const other = await PostgresManageStore.open(db, fixtureSeed(), sha, 600_000);
+    const writer = depsOver(store);
+    const token = await managementKey(writer);
+    await previewAndApply(writer, 'POST', '/keys', { name: 'heard' }, { token });
+    const heard = () => [...other.current().state.keys.values()].some((k) => k.name === 'heard');
+    await until('the other store to hear the new key', () => heard(), { timeoutMs: 1000 });
+    await Promise.all([store.close(), other.close()]);
   });
 
   describe('two servers, one Postgres, separate folders and keys files', () => {

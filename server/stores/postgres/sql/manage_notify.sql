@@ -1,0 +1,2 @@
+-- Announces a committed management change to every process listening (payload: its seq).
+select pg_notify($1, $2)
