@@ -16,7 +16,7 @@ import {
 } from './changes/plan.ts';
 import type { ManageDeps } from './deps.ts';
 import { fieldProblem, manageProblem } from './problems.ts';
-import { checkPreviewToken, previewToken, type PreviewSubject } from './preview-token.ts';
+import { changeId, checkPreviewToken, previewToken, type PreviewSubject } from './preview-token.ts';
 
 /** Who asks for a change, and where from: what its audit entry records beside the change. */
 export interface ChangeMeta {
@@ -92,6 +92,9 @@ export async function runChange(
     ledger,
     now: new Date(deps.clock.now()),
     sha256: deps.sha256,
+    dryRun: change.dryRun,
+    newId: (prefix, length) =>
+      changeId(deps.hmac, subject, ledger.versionOf(change.targetType, change.targetId), prefix, length),
   });
   if (change.dryRun) {
     const ledger = deps.store.current();

@@ -50,3 +50,19 @@ export function checkPreviewToken(
   if (macOf(hmac, subject, given) !== match[2]) return 'mismatch';
   return given === version ? 'valid' : 'stale';
 }
+
+/**
+ * The id a change makes (a key's `key_…`, a management key's `mkid_…`), the same in its dry run and
+ * in its apply: derived from the change and the version it was previewed at, so the preview names
+ * the key the apply makes. A key's value is never derived: it is random, made when applied.
+ */
+export function changeId(
+  hmac: Hmac,
+  subject: PreviewSubject,
+  version: number,
+  prefix: string,
+  length: number,
+): string {
+  const mac = hmac(canonicalJson(['id', prefix, subject.action, subject.target, subject.params, version]));
+  return prefix + mac.replace(/[^A-Za-z0-9]/g, '').slice(0, length);
+}

@@ -19,7 +19,7 @@ const target = (key: Pick<ManagedKey, 'key_id' | 'name'>) => ({
   name: key.name,
 });
 
-/** A new key's material and its `issued` effect (hash, prefix and last four only). */
+/** A new key's material and its `issued` effect (hash, prefix and last four only); its id is the change's. */
 function mint(
   terms: Omit<
     IssuedLine,
@@ -31,7 +31,7 @@ function mint(
   const material = randomId(`${prefix}_`);
   const line: IssuedLine = {
     event: 'issued',
-    key_id: randomId('key_', 16),
+    key_id: ctx.newId('key_', 16),
     ...terms,
     status: 'active',
     created_at: ctx.now.toISOString(),
@@ -43,6 +43,9 @@ function mint(
   if (!line.replaces) delete line.replaces;
   return { material, line };
 }
+
+/** A new key's last four as a change shows them: null in a dry run (its value is made when applied). */
+const lastFour = (ctx: PlanContext, line: IssuedLine) => (ctx.dryRun ? null : line.key_last4);
 
 /** Why a revoked or rotated key can change no more (the keys CLI's words); null when it can. */
 function spentKey(key: ManagedKey, nowMs: number): string | null {
@@ -107,7 +110,7 @@ export function planIssue(ctx: PlanContext, body: IssueKey): Planned {
     action: 'key.issue',
     target: target(key),
     before: null,
-    after: keyView(key, ctx.ledger.state, ctx.now.getTime()),
+    after: { ...keyView(key, ctx.ledger.state, ctx.now.getTime()), key_last4: lastFour(ctx, line) },
     effects: [line],
     status: 201,
     secret: material,
@@ -207,7 +210,7 @@ export function planRoll(ctx: PlanContext, keyId: string, body: RollKey): Planne
     before: keyView(key, ctx.ledger.state, nowMs),
     after: {
       ...viewAfter(ctx, key, { rotated_at: at, rotation_ends_at: endsAt, replaced_by: line.key_id }),
-      replacement: { key_id: line.key_id, key_prefix: line.key_prefix, key_last4: line.key_last4 },
+      replacement: { key_id: line.key_id, key_prefix: line.key_prefix, key_last4: lastFour(ctx, line) },
     },
     effects: [
       line,

@@ -11,7 +11,7 @@ import type { Planned, PlanContext } from './plan.ts';
 /** POST (CLI) create a management key with these scopes. */
 export function planCreateManagementKey(ctx: PlanContext, name: string, scopes: ManageScope[]): Planned {
   const material = randomId('mk_', 32);
-  const mkId = randomId('mkid_', 16);
+  const mkId = ctx.newId('mkid_', 16);
   const view = {
     mk_id: mkId,
     name,
@@ -24,7 +24,8 @@ export function planCreateManagementKey(ctx: PlanContext, name: string, scopes: 
     action: 'management_key.create',
     target: { type: 'management_key', id: mkId, name },
     before: null,
-    after: view,
+    // A dry run names the key the apply makes, but not its value's last four (made when applied).
+    after: ctx.dryRun ? { ...view, key_last4: null } : view,
     effects: [
       {
         event: 'management_key_created',

@@ -23,6 +23,10 @@ export interface PlanContext {
   ledger: Ledger;
   now: Date;
   sha256: TextSha256;
+  /** Planned for a dry run: nothing is made, and what only the apply makes (a key's value) is not shown. */
+  dryRun: boolean;
+  /** The id of something the change makes: the same in its dry run and its apply (changeId). */
+  newId(prefix: string, length: number): string;
 }
 
 /** A change's plan, or the problem that refuses it. */

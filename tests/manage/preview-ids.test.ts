@@ -1,0 +1,34 @@
+// A dry run of a change that makes a key names the key the apply makes: the same key_id (or mk_id,
+// or a roll's replacement), never an id the apply then does not use; the value it cannot know yet
+// (its last four) is null in the preview.
+import { describe, expect, it } from 'vitest';
+import { depsOver, freshStore, managementKey, previewAndApply } from './fixture.ts';
+
+const now = Date.parse('2026-11-26T12:00:00Z');
+
+/** The id and last four of the key a change makes, as its answer's `after` shows it. */
+function madeKey(path: string, after: Record<string, unknown>) {
+  if (path.endsWith('/roll')) return after.replacement as { key_id: string; key_last4: string | null };
+  if (path === '/management-keys') return { key_id: after.mk_id, key_last4: after.key_last4 };
+  return { key_id: after.key_id, key_last4: after.key_last4 };
+}
+
+describe('the preview of a change that makes a key', () => {
+  it.each([
+    ['POST', '/keys', { name: 'made' }],
+    ['POST', '/keys/key_prod/roll', { overlap: '24h' }],
+    ['POST', '/management-keys', { name: 'made', scopes: ['keys:read'] }],
+  ])('%s %s names the key the apply makes', async (method, path, body) => {
+    const deps = depsOver(freshStore('memory'), () => now);
+    const token = await managementKey(deps);
+    const { preview, applied } = await previewAndApply(deps, method, path, body, { token });
+    expect(applied.status).toBeLessThan(300);
+    const shown = madeKey(path, preview.body.after as Record<string, unknown>);
+    const made = madeKey(path, applied.body.after as Record<string, unknown>);
+    expect(shown.key_id).toBe(made.key_id);
+    expect(shown.key_last4).toBeNull();
+    expect(made.key_last4).toBe(String(applied.body.secret).slice(-4));
+    if (path.endsWith('/roll'))
+      expect((preview.body.after as { replaced_by: string }).replaced_by).toBe(made.key_id);
+  });
+});
