@@ -5,7 +5,7 @@
 // since are left as they are: they are not the workspace's.
 import type { Effect, KeyChanges } from '../effects.ts';
 import { manageProblem } from '../problems.ts';
-import type { ManagedKey } from '../state.ts';
+import type { ManagedKey, ManagedRoute } from '../state.ts';
 import type { Planned, PlanContext } from './plan.ts';
 
 /** The target of a demo reset: the whole workspace. */
@@ -25,7 +25,24 @@ function termsBack(now: ManagedKey, simulated: ManagedKey): KeyChanges {
   return changes;
 }
 
-/** POST /demo/reset: 409 when the workspace is already as simulated. */
+/** The same instant, or both none ('2027-01-31' is '2027-01-31T00:00:00.000Z'). */
+const sameTime = (a: string | null, b: string | null) =>
+  a === null || b === null ? a === b : Date.parse(a) === Date.parse(b);
+
+/** Whether a route's deprecation is the simulated one (whoever changed it, and back). */
+function sameDeprecation(now: ManagedRoute, simulated: ManagedRoute): boolean {
+  return (
+    now.deprecated === simulated.deprecated &&
+    sameTime(now.deprecated_at, simulated.deprecated_at) &&
+    sameTime(now.sunset_at, simulated.sunset_at) &&
+    now.successor_route_id === simulated.successor_route_id
+  );
+}
+
+/**
+ * POST /demo/reset: 409 when the workspace is already as simulated. Its before lists what differs
+ * from the simulation (key, route and consumer ids); its after, nothing.
+ */
 export function planDemoReset(ctx: PlanContext): Planned {
   const state = ctx.ledger.state;
   const at = ctx.now.toISOString();
@@ -44,7 +61,8 @@ export function planDemoReset(ctx: PlanContext): Planned {
     if (Object.keys(changes).length > 0 || undone) reset.keys.push(key.key_id);
   }
   for (const simulated of state.seed.routes) {
-    if (state.routes.get(simulated.route_id)?.changed_by == null) continue;
+    const route = state.routes.get(simulated.route_id);
+    if (!route || sameDeprecation(route, simulated)) continue;
     effects.push({ event: 'route_reset', route_id: simulated.route_id, reset_at: at });
     reset.routes.push(simulated.route_id);
   }
@@ -67,7 +85,7 @@ export function planDemoReset(ctx: PlanContext): Planned {
     action: 'demo.reset',
     target: workspaceTarget,
     before: reset,
-    after: { keys: reset.keys.length, routes: reset.routes.length, consumers: reset.consumers.length },
+    after: { keys: [], routes: [], consumers: [] },
     effects,
     status: 200,
   };

@@ -31,6 +31,13 @@ export function changedFields(before: unknown, after: unknown): [string, string,
     .map((field) => [field, valueText(was[field]), valueText(will[field])]);
 }
 
+/** What a demo reset returns to the simulation (its before: the ids that differ), counted. */
+function resetCounts(before: unknown): string {
+  const differ = (before ?? {}) as { keys?: unknown[]; routes?: unknown[]; consumers?: unknown[] };
+  const count = (list: unknown[] | undefined) => formatInteger(list?.length ?? 0);
+  return `${count(differ.keys)} keys, ${count(differ.routes)} routes and ${count(differ.consumers)} consumers`;
+}
+
 /** The preview of a dry run as markup. */
 export function previewHtml(preview: Preview, highBlastScore: number): string {
   const { blast } = preview;
@@ -43,8 +50,7 @@ export function previewHtml(preview: Preview, highBlastScore: number): string {
   if (preview.changed === false)
     return `<p data-act-out="changes">Nothing changes: ${escapeHtml(preview.target.name)} already is as asked, so there is nothing to apply.</p>`;
   if (preview.action === 'demo.reset') {
-    const counts = preview.after as { keys: number; routes: number; consumers: number };
-    const what = `${counts.keys} keys, ${counts.routes} routes and ${counts.consumers} consumers`;
+    const what = resetCounts(preview.before);
     return `<p data-act-out="changes">Returns ${escapeHtml(what)} to the state the workspace simulated.</p>`;
   }
   const rows = changedFields(preview.before, preview.after)
@@ -94,6 +100,7 @@ export interface Applied {
   /** null when the change changed nothing (and wrote no entry). */
   audit_entry_id: string | null;
   target: { type: string; id: string; name: string };
+  before?: unknown;
   after: unknown;
   secret?: string;
 }
@@ -114,7 +121,7 @@ export function resultHtml(applied: Applied): string {
     'route.deprecate': `Deprecated ${name}: its callers get Deprecation and Sunset (${escapeHtml(valueText(after.sunset_at))}) from now on.`,
     'route.restore': `Undid the deprecation of ${name}: its callers get no Deprecation or Sunset headers any more.`,
     'consumer.update': `Changed ${name}: plan ${escapeHtml(valueText(after.plan))}, quota ${escapeHtml(valueText(after.quota_requests_per_period))} requests per period.`,
-    'demo.reset': `Reset the demo: ${escapeHtml(valueText(after.keys))} keys, ${escapeHtml(valueText(after.routes))} routes and ${escapeHtml(valueText(after.consumers))} consumers are as simulated again.`,
+    'demo.reset': `Reset the demo: ${escapeHtml(resetCounts(applied.before))} are as simulated again.`,
   };
   const replacement = after.replacement as { key_id?: string } | undefined;
   const secret =

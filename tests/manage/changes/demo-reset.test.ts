@@ -62,6 +62,24 @@ describe('POST /demo/reset', () => {
     expect(answer.status).toBe(409);
   });
 
+  it('is 409 when a route was deprecated and restored: nothing differs from the simulation', async () => {
+    const deps = depsOver(freshStore('memory'));
+    await previewAndApply(deps, 'POST', '/routes/rt_v2_post/deprecate', { sunset_at: '2027-06-01' }, visitor);
+    await previewAndApply(deps, 'POST', '/routes/rt_v2_post/restore', {}, visitor);
+    const answer = await call(deps, 'POST', '/demo/reset', { dry_run: true }, visitor);
+    expect(answer.status).toBe(409);
+  });
+
+  it('previews what differs before, and nothing differing after', async () => {
+    const deps = depsOver(freshStore('memory'));
+    await previewAndApply(deps, 'POST', '/keys/key_prod/revoke', {}, visitor);
+    const preview = await call(deps, 'POST', '/demo/reset', { dry_run: true }, visitor);
+    expect(preview.body).toMatchObject({
+      before: { keys: ['key_prod'], routes: [], consumers: [] },
+      after: { keys: [], routes: [], consumers: [] },
+    });
+  });
+
   it.each([
     ['a management key', undefined],
     ['an admin operator', consolePrincipal({ ...viewer, role: 'admin' })],
