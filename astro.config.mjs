@@ -5,7 +5,7 @@ import { renderMode } from './src/node/render-mode.ts';
 import { devApi } from './server/dev-api.ts';
 
 // The console is prerendered from DuckDB at build time by default; CONSOLE_RENDER=request
-// renders its pages per request from the current data file instead (see README, "Rendering").
+// renders its pages per request from the current data file instead (see docs/deploying.md, "Rendering").
 // `astro dev` serves the Orders API through the production server's listener (server/dev-api.ts).
 export default defineConfig({
   adapter: node({ mode: 'standalone' }),

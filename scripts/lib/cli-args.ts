@@ -6,7 +6,8 @@
 // pasted with a leading `-- comment` failed, and a negative value (`--rpm -5`) was refused with a
 // message about "ambiguous" arguments. Here an argument is an option only when it looks like one
 // (`--name` or `--name=value`, no space in the name; or `-h`), and an option that takes a value
-// takes the next argument, whatever it is.
+// takes the next argument, whatever it is, unless that is one of the CLI's own options: then the
+// value was left out (`--name --rpm 5`), and `--name=--rpm` says it is meant.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
@@ -51,6 +52,13 @@ export interface ParsedArgs<S extends OptionSpec> {
 
 const optionLike = /^--([^\s=-][^\s=]*)(?:=([\s\S]*))?$/;
 
+/** Whether `arg` is one of the CLI's own options (or help): then it is no option's value. */
+function isOptionOf(spec: CliSpec<OptionSpec>, arg: string): boolean {
+  if (arg === '-h' || arg === '--help') return true;
+  const name = optionLike.exec(arg)?.[1];
+  return name !== undefined && Object.hasOwn(spec.options, name);
+}
+
 /** Parses argv (without node and script); throws UsageError on anything it does not accept. */
 export function parseCliArgs<S extends OptionSpec>(spec: CliSpec<S>, argv: readonly string[]): ParsedArgs<S> {
   const values: Record<string, string | boolean> = {};
@@ -83,7 +91,13 @@ export function parseCliArgs<S extends OptionSpec>(spec: CliSpec<S>, argv: reado
       values[name] = match[2];
     } else {
       if (i + 1 >= argv.length) throw new UsageError(`--${name} needs a value`);
-      values[name] = argv[++i] as string;
+      const next = argv[i + 1] as string;
+      if (isOptionOf(spec, next))
+        throw new UsageError(
+          `--${name} needs a value (${next} is an option; for that value, write --${name}=${next})`,
+        );
+      values[name] = next;
+      i++;
     }
   }
   const max = spec.maxPositionals ?? 0;

@@ -22,6 +22,9 @@ describe('parseCliArgs', () => {
     // an option's value is the next argument, whatever it looks like
     [['--format', '-5'], { format: '-5' }, []],
     [['--format=json', 'select 1'], { format: 'json' }, ['select 1']],
+    [['--format=--verbose'], { format: '--verbose' }, []],
+    // a value that only looks like an option this CLI does not have is a value
+    [['--format', '--comment\nselect 1'], { format: '--comment\nselect 1' }, []],
     [['select 1', '--verbose'], { verbose: true }, ['select 1']],
     // after "--", everything is positional
     [['--', '--verbose'], {}, ['--verbose']],
@@ -33,6 +36,15 @@ describe('parseCliArgs', () => {
     [['--bogus'], 'unknown option --bogus'],
     [['-x'], 'unknown option -x'],
     [['--format'], '--format needs a value'],
+    // a value left out: the next option is not taken as it (`--format=--verbose` says it is meant)
+    [
+      ['--format', '--verbose'],
+      '--format needs a value (--verbose is an option; for that value, write --format=--verbose)',
+    ],
+    [
+      ['--format', '--help'],
+      '--format needs a value (--help is an option; for that value, write --format=--help)',
+    ],
     [['--verbose=yes'], '--verbose takes no value'],
     [['--format', 'a', '--format', 'b'], '--format is given more than once'],
     [['a', 'b'], 'too many arguments (at most 1): "b"'],
