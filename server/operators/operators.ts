@@ -49,14 +49,24 @@ function checked<T>(schema: z.ZodType<T>, value: unknown): T {
   return parsed.data;
 }
 
-/** The operator an id (`op_…`) or a name (any case) names; refuses when none does. */
+/**
+ * The operator an id (`op_…`), a name (any case) or a first name only one operator has names;
+ * refuses when none does, and a first name several share (naming them).
+ */
 export async function findOperator(directory: OperatorDirectory, idOrName: string): Promise<Operator> {
   const wanted = idOrName.trim().toLowerCase();
-  const found = (await directory.list()).find(
+  const operators = await directory.list();
+  const found = operators.find(
     (op) => op.operator_id === idOrName.trim() || op.name.toLowerCase() === wanted,
   );
-  if (!found) throw new OperatorRefusal(`no operator is named or numbered ${JSON.stringify(idOrName)}`);
-  return found;
+  if (found) return found;
+  const byFirstName = operators.filter((op) => op.name.toLowerCase().split(/\s+/)[0] === wanted);
+  if (byFirstName.length === 1) return byFirstName[0] as Operator;
+  if (byFirstName.length > 1)
+    throw new OperatorRefusal(
+      `${JSON.stringify(idOrName)} names ${byFirstName.length} operators (${byFirstName.map((op) => op.name).join(', ')}): give the full name or the id`,
+    );
+  throw new OperatorRefusal(`no operator is named or numbered ${JSON.stringify(idOrName)}`);
 }
 
 /** Adds an operator with a new sign-in token; refuses a name already taken. */
