@@ -36,3 +36,19 @@ export function consolePrincipal(actor: ConsoleActor): Principal {
   );
   return { actor: audited, scopes, stages };
 }
+
+/**
+ * Why a console actor lacks `scope`, in its role's words: management keys are an admin's (and the
+ * open demo hands none out); anything else it lacks, it lacks as a viewer.
+ */
+export function scopeRefusal(principal: Principal, scope: ManageScope, reading: boolean): string {
+  const { name, type } = principal.actor;
+  if (governsManagementKeys(scope)) {
+    const why =
+      type === 'demo_visitor'
+        ? 'the open demo hands out no management key'
+        : "management keys are an admin's";
+    return `${name} may not ${reading ? 'read' : 'change'} this: ${why} (no ${scope} scope)`;
+  }
+  return `${name} may not change this (a viewer reads but changes nothing): no ${scope} scope`;
+}

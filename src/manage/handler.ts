@@ -7,6 +7,7 @@ import { randomId } from '../api/orders/ids.ts';
 import type { PlainResponse } from '../api/orders/plain.ts';
 import { json, withRequestId } from '../api/orders/respond.ts';
 import type { Principal } from './actor.ts';
+import { scopeRefusal } from './console-principal.ts';
 import type { ManageScope } from './contract.ts';
 import type { ManageDeps } from './deps.ts';
 import { manageOpenApi } from './openapi.ts';
@@ -99,7 +100,7 @@ async function dispatch(request: ManageRequest, deps: ManageDeps, requestId: str
     const detail =
       principal.actor.type === 'management_key'
         ? `This management key lacks the ${scope} scope`
-        : `${principal.actor.name} may not change this (a viewer reads but changes nothing): no ${scope} scope`;
+        : scopeRefusal(principal, scope, asked === 'GET');
     return manageProblem('insufficient-scope', detail, {
       headers: { 'www-authenticate': challenge('insufficient_scope', detail, scope) },
     });

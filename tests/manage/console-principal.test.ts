@@ -3,6 +3,7 @@
 // manages management keys.
 import { describe, expect, it } from 'vitest';
 import { actorSchema } from '../../src/manage/actor.ts';
+import { call, depsOver, freshStore } from './fixture.ts';
 import { consolePrincipal } from '../../src/manage/console-principal.ts';
 import { manageScopes } from '../../src/manage/contract.ts';
 import { consoleTokenActor, demoVisitor, type ConsoleActor } from '../../src/live/console-actor.ts';
@@ -52,5 +53,34 @@ describe('consolePrincipal', () => {
     expect(
       consolePrincipal(demoVisitor).scopes.filter((scope) => scope.startsWith('management_keys:')),
     ).toEqual([]);
+  });
+});
+
+describe('a console actor refused a scope', () => {
+  it.each([
+    [
+      operator('operator'),
+      'GET',
+      '/management-keys',
+      "Ada may not read this: management keys are an admin's (no management_keys:read scope)",
+    ],
+    [
+      operator('viewer'),
+      'POST',
+      '/keys/key_prod/revoke',
+      'Ada may not change this (a viewer reads but changes nothing): no keys:write scope',
+    ],
+    [
+      demoVisitor,
+      'GET',
+      '/management-keys',
+      'demo visitor may not read this: the open demo hands out no management key (no management_keys:read scope)',
+    ],
+  ] as const)("%o %s %s is told why, in its own role's words", async (actor, method, path, detail) => {
+    const principal = consolePrincipal(actor);
+    const body = method === 'GET' ? undefined : { dry_run: true };
+    const answer = await call(depsOver(freshStore('memory')), method, path, body, { principal });
+    expect(answer.status).toBe(403);
+    expect(answer.body.detail).toBe(detail);
   });
 });
