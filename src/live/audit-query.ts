@@ -3,7 +3,7 @@
 // values are ignored, defaults are left out of the URL, and the same state reads back from the URL
 // it writes.
 import { actorTypes, type ActorType } from '../manage/actor.ts';
-import { manageLimits, type AuditQuery } from '../manage/contract.ts';
+import { auditActionNames, manageLimits, type AuditActionName, type AuditQuery } from '../manage/contract.ts';
 
 /** The parameters, in the order the URL writes them. */
 export const auditParams = [
@@ -38,7 +38,7 @@ export const actorTypeLabels: Record<ActorType, string> = {
 };
 
 /** The audit trail's actions, and what a person reads for each. */
-export const auditActions: Record<string, string> = {
+export const auditActions: Record<AuditActionName, string> = {
   'key.issue': 'Key issued',
   'key.update': 'Key changed',
   'key.revoke': 'Key revoked',
@@ -49,11 +49,12 @@ export const auditActions: Record<string, string> = {
   'consumer.update': 'Consumer changed',
   'management_key.create': 'Management key created',
   'management_key.revoke': 'Management key revoked',
+  'demo.reset': 'Demo reset',
 };
 
 /** An action as a person reads it (an unknown one as it is written). */
 export function actionLabel(action: string): string {
-  return auditActions[action] ?? action;
+  return Object.hasOwn(auditActions, action) ? auditActions[action as AuditActionName] : action;
 }
 
 /** A time filter: a date, or a date and time in UTC (minutes, optionally seconds, optionally `Z`). */
@@ -79,7 +80,7 @@ function accepts(param: AuditParam, value: string): boolean {
     case 'type':
       return (actorTypes as readonly string[]).includes(value);
     case 'action':
-      return /^[a-z_]{1,30}\.[a-z_]{1,29}$/.test(value);
+      return (auditActionNames as readonly string[]).includes(value);
     case 'target':
       return /^(?:key|rt|con|mkid)_[A-Za-z0-9_]{1,115}$/.test(value);
     case 'since':
@@ -113,7 +114,7 @@ export function auditPageQuery(state: AuditState): AuditQuery {
   const query: AuditQuery = { limit: state.limit ? Number(state.limit) : auditPageSize };
   if (state.actor) query.actor = state.actor;
   if (state.type) query.actor_type = state.type as ActorType;
-  if (state.action) query.action = state.action;
+  if (state.action) query.action = state.action as AuditActionName;
   if (state.target) query.target = state.target;
   if (state.since) query.since = timeOf(state.since) ?? undefined;
   if (state.until) query.until = timeOf(state.until) ?? undefined;

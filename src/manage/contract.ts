@@ -20,6 +20,24 @@ export const manageScopes = [
   'management_keys:write',
 ] as const;
 
+/** Every action an audit entry records: what GET /audit's `action` filter accepts. */
+export const auditActionNames = [
+  'key.issue',
+  'key.update',
+  'key.revoke',
+  'key.roll',
+  'key.restore',
+  'route.deprecate',
+  'route.restore',
+  'consumer.update',
+  'management_key.create',
+  'management_key.revoke',
+  'demo.reset',
+] as const;
+
+/** An audit entry's action. */
+export type AuditActionName = (typeof auditActionNames)[number];
+
 /** A management scope. */
 export type ManageScope = (typeof manageScopes)[number];
 
@@ -150,7 +168,7 @@ export const auditQuerySchema = z
   .strictObject({
     actor: z.string().min(1).max(100).optional().describe("The actor's id"),
     actor_type: z.enum(['management_key', 'operator', 'cli', 'demo_visitor', 'console_token']).optional(),
-    action: z.string().min(1).max(60).optional(),
+    action: z.enum(auditActionNames, { error: `must be one of ${auditActionNames.join(', ')}` }).optional(),
     target: z.string().min(1).max(120).optional().describe('A target id (key_…, rt_…, con_…, mk_…)'),
     since: when.optional().describe('Entries at or after: a date (its midnight UTC) or a date-time'),
     until: when.optional().describe('Entries before: a date (its midnight UTC) or a date-time'),

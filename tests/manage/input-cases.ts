@@ -71,6 +71,18 @@ export const inputCases: ContractCase[] = [
     status: 200,
   },
   {
+    name: 'GET /audit?action=bogus names action (a misspelt action is no empty page)',
+    run: (d, t) => call(d, 'GET', '/audit?action=key.revoked', undefined, { token: t }),
+    status: 422,
+    code: 'validation_failed',
+    fields: ['action'],
+  },
+  {
+    name: 'GET /audit?action=key.restore is an action like the others',
+    run: (d, t) => call(d, 'GET', '/audit?action=key.restore', undefined, { token: t }),
+    status: 200,
+  },
+  {
     name: 'GET /audit?since=yesterday names since and says what a time is',
     run: async (d, t) => {
       const answer = await call(d, 'GET', '/audit?since=yesterday', undefined, { token: t });
