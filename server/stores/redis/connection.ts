@@ -46,11 +46,8 @@ export function redisScript(name: string): RedisScript {
 export class RedisConnection {
   /** Prefix of every key the stores write, so one Redis can serve other applications too. */
   readonly prefix: string;
-  /**
-   * Redis's clock as learnt from this connection's quick replies: a script's deadline is before
-   * the command's own, so a reply in time is never late.
-   */
-  readonly clock = new RedisClock(redisLimits.commandTimeoutMs - 100);
+  /** Redis's clock as learnt from this connection's quick replies (scripts' deadlines). */
+  readonly clock = new RedisClock({ commandTimeoutMs: redisLimits.commandTimeoutMs, marginMs: 100 });
   private readonly redis: Redis;
 
   constructor(url: string, prefix = 'estate:') {
