@@ -201,6 +201,14 @@ describe('a change that changes nothing', () => {
     ).toBe(200);
   });
 
+  it('a name that reads as a date is text: renaming "2027-01-31" to its instant is a change', async () => {
+    const { deps, token } = await setup();
+    await previewAndApply(deps, 'PATCH', '/keys/key_prod', { name: '2027-01-31' }, { token });
+    const renamed = { name: '2027-01-31T00:00:00.000Z' };
+    const { applied } = await previewAndApply(deps, 'PATCH', '/keys/key_prod', renamed, { token });
+    expect(applied.body.changed).toBe(true);
+  });
+
   it('a change answers changed: true with its entry', async () => {
     const { deps, token } = await setup();
     const { preview, applied } = await previewAndApply(

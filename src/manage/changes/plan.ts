@@ -40,15 +40,18 @@ export function isRefusal(planned: Planned): planned is PlainResponse {
 /** A time in a view, as a date or a date-time ('2027-01-31' is '2027-01-31T00:00:00.000Z'). */
 const isoTime = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
 
-/** A view as JSON, its times as instants. */
+/** A view as JSON, its times (the `…_at` members) as instants; a name that looks like a date stays text. */
 const canonical = (view: unknown) =>
-  JSON.stringify(view, (_key, value: unknown) =>
-    typeof value === 'string' && isoTime.test(value) && !Number.isNaN(Date.parse(value))
+  JSON.stringify(view, (key, value: unknown) =>
+    key.endsWith('_at') &&
+    typeof value === 'string' &&
+    isoTime.test(value) &&
+    !Number.isNaN(Date.parse(value))
       ? new Date(value).toISOString()
       : value,
   );
 
-/** Whether a change of something that exists leaves it as it was (its times compared as instants). */
+/** Whether a change of something that exists leaves it as it was (its `…_at` times compared as instants). */
 export function changesNothing(plan: ChangePlan): boolean {
   return plan.before !== null && canonical(plan.before) === canonical(plan.after);
 }
