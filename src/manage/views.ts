@@ -16,6 +16,8 @@ export interface KeyView {
   created_at: string | null;
   key_prefix: string;
   key_last4: string;
+  /** true while the key has no quota of its own: its plan's quota, whatever the plan says. */
+  quota_follows_plan: boolean;
   source: 'workspace' | 'issued';
   consumer_id: string | null;
   replaces: string | null;
@@ -46,6 +48,7 @@ export function keyView(key: ManagedKey, state: ManageState, nowMs: number): Key
     quota_orders_per_month:
       key.quota_orders_per_month ?? state.plans.get(key.plan)?.quota_orders_per_month ?? 0,
     scopes: [...key.scopes],
+    quota_follows_plan: key.quota_orders_per_month === null,
     expires_at: key.expires_at,
     created_at: key.created_at,
     key_prefix: key.key_prefix,
@@ -61,9 +64,21 @@ export function keyView(key: ManagedKey, state: ManageState, nowMs: number): Key
 }
 
 /** A route as the API shows it. */
-export function routeView(route: ManagedRoute): Omit<ManagedRoute, 'changed_by'> {
-  const { changed_by: _changedBy, ...view } = route;
-  return { ...view };
+export type RouteView = Omit<ManagedRoute, 'changed_by'> & {
+  /**
+   * Whether the Orders API refuses the route 410 once its sunset has passed: a deprecation set
+   * through this API; a workspace deprecation only sends its headers.
+   */
+  refused_after_sunset: boolean;
+};
+
+/** A route as the API shows it. */
+export function routeView(route: ManagedRoute): RouteView {
+  const { changed_by: changedBy, ...view } = route;
+  return {
+    ...view,
+    refused_after_sunset: changedBy !== null && route.deprecated && route.sunset_at !== null,
+  };
 }
 
 /** A consumer as the API shows it. */

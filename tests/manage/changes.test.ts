@@ -169,17 +169,15 @@ describe('GET /audit', () => {
 });
 
 describe('a change that changes nothing', () => {
+  // A deprecation the API set, repeated with its date written as an instant.
+  const deprecation = { sunset_at: '2027-03-01', successor_route_id: 'rt_v2_post' };
   it.each([
     ['PATCH', '/keys/key_prod', { rpm_budget: 600, name: 'key_prod name' }],
-    // The fixture's deprecation, its dates written as instants.
-    [
-      'POST',
-      '/routes/rt_v1_post/deprecate',
-      { sunset_at: '2027-01-31T00:00:00Z', successor_route_id: 'rt_v2_post' },
-    ],
+    ['POST', '/routes/rt_v1_post/deprecate', { ...deprecation, sunset_at: '2027-03-01T00:00:00Z' }],
     ['PATCH', '/consumers/con_acme', { plan: 'Growth' }],
   ])('%s %s writes no audit entry and stales no preview', async (method, path, body) => {
     const { deps, token } = await setup();
+    await previewAndApply(deps, 'POST', '/routes/rt_v1_post/deprecate', deprecation, { token });
     const other = await call(deps, 'PATCH', '/keys/key_prod', { rpm_budget: 7, dry_run: true }, { token });
     const otherRoute = await call(deps, 'POST', '/routes/rt_v1_post/restore', { dry_run: true }, { token });
     const before = deps.store.current().entries.length;

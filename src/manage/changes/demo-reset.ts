@@ -62,7 +62,9 @@ export function planDemoReset(ctx: PlanContext): Planned {
   }
   for (const simulated of state.seed.routes) {
     const route = state.routes.get(simulated.route_id);
-    if (!route || sameDeprecation(route, simulated)) continue;
+    // As simulated: the same deprecation, and not one the API enforces (refused after its sunset).
+    if (!route || (sameDeprecation(route, simulated) && !(route.deprecated && route.changed_by !== null)))
+      continue;
     effects.push({ event: 'route_reset', route_id: simulated.route_id, reset_at: at });
     reset.routes.push(simulated.route_id);
   }

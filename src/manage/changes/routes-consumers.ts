@@ -47,6 +47,8 @@ export function planDeprecate(ctx: PlanContext, routeId: string, body: Deprecate
     deprecated_at: deprecatedAt,
     sunset_at: sunsetAt,
     successor_route_id: successor,
+    // Set through the API, the deprecation is this change's: refused after its sunset.
+    changed_by: 'this change',
   };
   return {
     action: 'route.deprecate',
