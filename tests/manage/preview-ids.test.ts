@@ -32,3 +32,17 @@ describe('the preview of a change that makes a key', () => {
       expect((preview.body.after as { replaced_by: string }).replaced_by).toBe(made.key_id);
   });
 });
+
+describe('the ids changes make', () => {
+  it('differ for two identical issues, and both keys are kept', async () => {
+    const deps = depsOver(freshStore('memory'), () => now);
+    const token = await managementKey(deps);
+    const made = [];
+    for (let i = 0; i < 2; i++) {
+      const { applied } = await previewAndApply(deps, 'POST', '/keys', { name: 'twin' }, { token });
+      made.push((applied.body.after as { key_id: string }).key_id);
+    }
+    expect(new Set(made).size).toBe(2);
+    for (const id of made) expect(deps.store.current().state.keys.has(id)).toBe(true);
+  });
+});

@@ -44,6 +44,10 @@ function mint(
   return { material, line };
 }
 
+/** A new key's id already held (ids are unique per change and version; never expected). */
+const taken = (keyId: string) =>
+  manageProblem('conflict', `${keyId} exists already; preview the change again`);
+
 /** A new key's last four as a change shows them: null in a dry run (its value is made when applied). */
 const lastFour = (ctx: PlanContext, line: IssuedLine) => (ctx.dryRun ? null : line.key_last4);
 
@@ -97,6 +101,7 @@ export function planIssue(ctx: PlanContext, body: IssueKey): Planned {
     },
     ctx,
   );
+  if (ctx.ledger.state.keys.has(line.key_id)) return taken(line.key_id);
   const key: ManagedKey = {
     ...line,
     base_status: 'active',
@@ -203,6 +208,7 @@ export function planRoll(ctx: PlanContext, keyId: string, body: RollKey): Planne
     },
     ctx,
   );
+  if (ctx.ledger.state.keys.has(line.key_id)) return taken(line.key_id);
   const at = ctx.now.toISOString();
   return {
     action: 'key.roll',
