@@ -7,6 +7,8 @@ import { postgresLimits } from './database.ts';
 
 /** Pauses before connecting again, in ms: the first failure waits the least. */
 const reconnectDelaysMs = [100, 500, 1_000, 5_000] as const;
+/** A connection that listened this long starts the pauses over when it breaks. */
+const stableMs = 10_000;
 
 /** Hears `channel` on its own connection and calls `heard` with each payload ('' after a reconnect). */
 export class PostgresListener {
@@ -17,6 +19,11 @@ export class PostgresListener {
   private failures = 0;
   private retry: NodeJS.Timeout | undefined;
   private closed = false;
+  /** When the current connection began listening (null while there is none). */
+  private listeningSinceMs: number | null = null;
+  /** Resolves when close() is called. */
+  private readonly closing: Promise<void>;
+  private markClosed: () => void = () => undefined;
 
   /** `channel` must be a plain identifier (it is quoted as one). */
   constructor(url: string, channel: string, heard: (payload: string) => void) {
@@ -24,9 +31,10 @@ export class PostgresListener {
     this.url = url;
     this.channel = channel;
     this.heard = heard;
+    this.closing = new Promise((done) => (this.markClosed = done));
   }
 
-  /** Connects and listens; resolves once listening, or once the first try failed (it tries again). */
+  /** Connects and listens; resolves once listening, once the try failed (it tries again), or once closed. */
   async start(): Promise<void> {
     if (this.closed) return;
     const client = new pg.Client({
@@ -41,15 +49,23 @@ export class PostgresListener {
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));
     this.client = client;
-    try {
+    const listening = (async () => {
       await client.connect();
       await client.query(`listen ${this.channel}`);
-      // Heard nothing while the connection was down: whoever listens reads what it missed.
-      if (this.failures > 0) this.heard('');
-      this.failures = 0;
-    } catch {
-      this.lost(client);
-    }
+    })();
+    // close() may come while connecting, and pg may then never settle the connect.
+    const outcome = await Promise.race([
+      listening.then(
+        () => 'listening' as const,
+        () => 'failed' as const,
+      ),
+      this.closing.then(() => 'closed' as const),
+    ]);
+    if (outcome === 'closed') return;
+    if (outcome === 'failed') return this.lost(client);
+    // Heard nothing while the connection was down: whoever listens reads what it missed.
+    if (this.failures > 0) this.heard('');
+    this.listeningSinceMs = Date.now();
   }
 
   /** The connection broke (or never came): drops it and tries again after a pause. */
@@ -58,6 +74,10 @@ export class PostgresListener {
     this.client = null;
     void client.end().catch(() => undefined);
     if (this.closed) return;
+    // A connection that lasted starts the pauses over; one dropped at once (a proxy that ends idle
+    // sessions) keeps them growing.
+    if (this.listeningSinceMs !== null && Date.now() - this.listeningSinceMs >= stableMs) this.failures = 0;
+    this.listeningSinceMs = null;
     const delay = reconnectDelaysMs[Math.min(this.failures++, reconnectDelaysMs.length - 1)];
     this.retry = setTimeout(() => void this.start(), delay);
     this.retry.unref();
@@ -66,6 +86,7 @@ export class PostgresListener {
   /** Stops listening and closes the connection. */
   async close(): Promise<void> {
     this.closed = true;
+    this.markClosed();
     clearTimeout(this.retry);
     const client = this.client;
     this.client = null;
