@@ -32,10 +32,11 @@ export async function createWebhook(
   if (!('value' in body)) return body;
   const parsed = { data: body.value };
   const livemode = key.environment === 'production';
-  const refusal =
-    endpointUrlProblem(parsed.data.url, livemode) ??
-    (await deps.checkWebhookUrl?.(parsed.data.url, livemode)) ??
-    null;
+  // The server's check is the whole rule (the URL as written, with its override, then every
+  // address the name resolves to); without one, the URL as written under the default rule.
+  const refusal = deps.checkWebhookUrl
+    ? await deps.checkWebhookUrl(parsed.data.url, livemode)
+    : endpointUrlProblem(parsed.data.url, livemode);
   if (refusal !== null)
     return problemResponse('validation-failed', refusal, headers, [
       { pointer: '/url', code: 'unsafe_url', detail: refusal },
