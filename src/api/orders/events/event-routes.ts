@@ -13,10 +13,20 @@ const eventCursor = { pattern: eventId, names: 'an event id (evt_…)' };
 const createdBounds = ['created[gte]', 'created[gt]', 'created[lt]', 'created[lte]'] as const;
 const filters = ['type', 'delivery_success', ...createdBounds];
 
-/** An instant given as ISO 8601 or Unix seconds, in ms; NaN if it is neither. */
+const isoDateTime = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)(?::(\d\d))?/;
+
+/**
+ * An instant given as ISO 8601 or Unix seconds, in ms; NaN if it is neither, or names a date or time
+ * that does not exist (30 February, 31 November, 24:00, a 60th minute or second): Date.parse rolls
+ * those over into the next day or month.
+ */
 function instantMs(text: string): number {
   if (/^\d{1,12}$/.test(text)) return Number(text) * 1000;
-  return /^\d{4}-\d\d-\d\dT/.test(text) ? Date.parse(text) : NaN;
+  const [, y, mo, d, h, mi, sec = '0'] = isoDateTime.exec(text) ?? [];
+  if (y === undefined) return NaN;
+  const days = new Date(Date.UTC(Number(y), Number(mo), 0)).getUTCDate();
+  const real = Number(mo) >= 1 && Number(mo) <= 12 && Number(d) >= 1 && Number(d) <= days && Number(h) <= 23;
+  return real && Number(mi) <= 59 && Number(sec) <= 59 ? Date.parse(text) : NaN;
 }
 
 /** The query of GET /v2/events, or every problem with it (one entry per parameter). */
