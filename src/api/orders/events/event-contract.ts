@@ -25,6 +25,8 @@ export const eventLimits = {
   maxRecovered: 10_000,
   /** How long the old secret keeps signing after a roll (ms): 24 h, as Svix. */
   rollOverlapMs: 24 * 60 * 60 * 1000,
+  /** Secrets signing at once: the current and 2 previous in their overlap (docs/decisions.md). */
+  maxSigningSecrets: 3,
 } as const;
 
 /** An event as returned by the API (and as a webhook's body). */

@@ -53,8 +53,14 @@ export const webhookRequeueResponses: Specs = {
 };
 delete webhookRequeueResponses[201];
 
-/** DELETE /v2/webhooks/{id} and POST /v2/webhooks/{id}/roll-secret. */
+/** DELETE /v2/webhooks/{id}. */
 export const webhookChangeResponses: Specs = { ...listResponses, 404: notFound };
+
+/** POST /v2/webhooks/{id}/roll-secret: 422 when as many secrets as allowed sign already. */
+export const webhookRollResponses: Specs = {
+  ...webhookChangeResponses,
+  422: { slugs: ['validation-failed'], always: limited },
+};
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const pathId = (name: string, description: string) => ({
@@ -172,9 +178,9 @@ export function eventPaths(build: Build): Record<string, object> {
     '/v2/webhooks/{id}/roll-secret': {
       post: {
         operationId: 'rollWebhookSecret',
-        summary: `A new secret, shown once; the old one also signs for ${eventLimits.rollOverlapMs / 3_600_000} h (needs webhooks:write)`,
+        summary: `A new secret, shown once; the old one also signs for ${eventLimits.rollOverlapMs / 3_600_000} h; at most ${eventLimits.maxSigningSecrets} sign at once (needs webhooks:write)`,
         parameters: [webhookId],
-        responses: build(webhookChangeResponses, ref('WebhookEndpoint')),
+        responses: build(webhookRollResponses, ref('WebhookEndpoint')),
       },
     },
     '/v2/webhooks/{id}/resend': {

@@ -109,6 +109,14 @@ export async function rollWebhookSecret(
   const kept = endpoint.secrets
     .filter((s) => s.expires_at === null || Date.parse(s.expires_at) > nowMs)
     .map((s) => ({ secret: s.secret, expires_at: s.expires_at ?? until }));
+  if (kept.length >= eventLimits.maxSigningSecrets) {
+    // Refused, not the oldest dropped: a receiver still on it keeps working through its overlap.
+    const frees = kept.map((s) => s.expires_at).sort()[0] ?? until;
+    const detail = `An endpoint signs with at most ${eventLimits.maxSigningSecrets} secrets at once; roll again after ${frees}, when the oldest previous secret stops signing`;
+    return problemResponse('validation-failed', detail, headers, [
+      { pointer: '', code: 'too_many_secrets', detail },
+    ]);
+  }
   const secret = deps.ids.webhookSecret?.() ?? newSecret();
   const rolled: WebhookEndpoint = { ...endpoint, secrets: [{ secret, expires_at: null }, ...kept] };
   await deps.webhooks.save(rolled);
