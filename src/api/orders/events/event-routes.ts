@@ -2,7 +2,7 @@
 // and GET /v2/orders/{id}/events: the key's environment's events only, as Stripe lists them.
 import type { ProblemDetail } from '../contract.ts';
 import type { EventListQuery, EventStore, KeyRecord, OrdersDeps } from '../deps.ts';
-import { badListQuery, readListQuery, unknownCursor } from '../list-query.ts';
+import { badListQuery, queryProblems, readListQuery, unknownCursor } from '../list-query.ts';
 import type { PlainResponse } from '../plain.ts';
 import { json, problemResponse } from '../respond.ts';
 import { eventTypes } from './event-contract.ts';
@@ -77,26 +77,32 @@ export async function listEvents(
   return json(200, { object: 'list', data: page.events.map(eventBody), has_more: page.hasMore }, headers);
 }
 
-/** GET /v2/events/{id}. */
+/** GET /v2/events/{id}: it takes no query. */
 export async function getEvent(
+  target: string,
   id: string,
   key: KeyRecord,
   events: EventStore,
   headers: Record<string, string>,
 ): Promise<PlainResponse> {
+  const refused = queryProblems(target);
+  if (refused.length > 0) return badListQuery(refused, headers);
   const event = eventId.test(id) ? await events.get(id) : undefined;
   if (event?.environment !== key.environment)
     return problemResponse('not-found', `No event ${id} in this key's environment`, headers);
   return json(200, eventBody(event), headers);
 }
 
-/** GET /v2/orders/{id}/events: the events about one order of the key's environment. */
+/** GET /v2/orders/{id}/events: the events about one order of the key's environment; no query. */
 export async function orderEvents(
+  target: string,
   orderId: string,
   key: KeyRecord,
   deps: OrdersDeps & { events: EventStore },
   headers: Record<string, string>,
 ): Promise<PlainResponse> {
+  const refused = queryProblems(target);
+  if (refused.length > 0) return badListQuery(refused, headers);
   const order = await deps.orders.get(orderId);
   if (order?.environment !== key.environment)
     return problemResponse('not-found', `No order ${orderId} in this key's environment`, headers);

@@ -3,11 +3,12 @@
 // for eventLimits.rollOverlapMs). Each sees only its key's environment's endpoints.
 import type { KeyRecord, OrdersDeps, WebhookEndpoint, WebhookStore } from '../deps.ts';
 import { randomId } from '../ids.ts';
+import { badListQuery, queryProblems } from '../list-query.ts';
 import type { PlainRequest, PlainResponse } from '../plain.ts';
 import { json, problemResponse } from '../respond.ts';
 import { createWebhookSchema, eventLimits } from './event-contract.ts';
 import { endpointUrlProblem } from './endpoint-url.ts';
-import { jsonBodyOf } from './json-body.ts';
+import { jsonBodyOf, noBodyOf } from './json-body.ts';
 import { webhookBody } from './order-event.ts';
 
 type WebhookDeps = OrdersDeps & { webhooks: WebhookStore };
@@ -67,10 +68,13 @@ export async function createWebhook(
 
 /** GET /v2/webhooks: the environment's endpoints, oldest first, without secrets. */
 export async function listWebhooks(
+  target: string,
   key: KeyRecord,
   webhooks: WebhookStore,
   headers: Record<string, string>,
 ): Promise<PlainResponse> {
+  const refused = queryProblems(target);
+  if (refused.length > 0) return badListQuery(refused, headers);
   const endpoints = await webhooks.list(key.environment);
   return json(200, { object: 'list', data: endpoints.map((e) => webhookBody(e)), has_more: false }, headers);
 }
@@ -96,12 +100,15 @@ export async function deleteWebhook(
 
 /** POST /v2/webhooks/{id}/roll-secret: a new secret, shown once; both sign during the overlap. */
 export async function rollWebhookSecret(
+  request: PlainRequest,
   id: string,
   key: KeyRecord,
   deps: WebhookDeps,
   nowMs: number,
   headers: Record<string, string>,
 ): Promise<PlainResponse> {
+  const refusedBody = await noBodyOf(request, headers);
+  if (refusedBody) return refusedBody;
   const endpoint = await ownEndpoint(id, key, deps.webhooks);
   if (!endpoint)
     return problemResponse('not-found', `No webhook endpoint ${id} in this key's environment`, headers);
