@@ -34,15 +34,16 @@ await runCli(spec, async ({ values }) => {
     ?.split(',')
     .map((t) => t.trim())
     .filter(Boolean);
+  // ^C, a `kill` and a closed terminal all clean up, even one that comes while the endpoint is being
+  // registered (it is deleted once it is); a second signal while cleaning up is ignored.
+  const signalled = new Promise<void>((done) => {
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, done);
+  });
   const listening = await listen({ api, key, forwardTo, events, report: (line) => console.log(line) });
   console.error(
     `Ready! Forwarding to ${forwardTo}. Your webhook signing secret is ${listening.secret} (^C to quit)`,
   );
-  // ^C, a `kill` and a closed terminal all clean up; a second signal while cleaning up is ignored.
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-  await new Promise<void>((done) => {
-    for (const signal of signals) process.on(signal, done);
-  });
+  await signalled;
   await listening.stop();
 });
 
