@@ -24,13 +24,34 @@ export interface Listening {
   /** The secret forwards are signed with: the same for the same key, run after run. */
   secret: string;
   endpointId: string;
-  /** Deletes the temporary endpoint and stops listening. */
+  /** Stops listening and deletes the temporary endpoint; rejects, saying how to delete it, if it cannot. */
   stop(): Promise<void>;
 }
 
 /** The stable local signing secret of a key: derived from it, so it survives restarts of the listener. */
 export function localSecret(key: string): string {
   return `whsec_${createHash('sha256').update(`estate events:listen ${key}`).digest('base64').slice(0, 32)}`;
+}
+
+/** The command that issues a key events:listen can use (the demo sandbox key lacks webhooks:write). */
+export const listenKeyCommand =
+  'npm run keys:issue -- --name listen --scopes webhooks:write,webhooks:read,events:read';
+
+/** Why a fetch of `url` failed, named by its cause: "connection refused to http://…", not "fetch failed". */
+export function fetchFailure(error: unknown, url: string): string {
+  const cause = (error as { cause?: { code?: string; message?: string } } | null)?.cause;
+  const code = cause?.code;
+  if (code === 'ECONNREFUSED') return `connection refused to ${url}`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${new URL(url).hostname} does not resolve`;
+  if (code === 'ECONNRESET') return `connection reset by ${url}`;
+  if (code !== undefined) return `${code} from ${url}`;
+  return `${cause?.message ?? (error instanceof Error ? error.message : String(error))} (${url})`;
+}
+
+/** Says what to do after the API refused to register the endpoint. */
+function refusal(status: number, detail: string | undefined): string {
+  const why = `the API refused the endpoint (${status}): ${detail ?? ''}`;
+  return status === 403 ? `${why}; issue a key that can with ${listenKeyCommand}` : why;
 }
 
 const readBody = (request: IncomingMessage) =>
@@ -75,7 +96,7 @@ export async function listen(options: ListenOptions): Promise<Listening> {
         // The API retries on our answer as it would on the receiver's.
         response.writeHead(forwarded.status >= 200 && forwarded.status < 300 ? 204 : 502).end();
       } catch (error) {
-        status = `failed (${error instanceof Error ? error.message : String(error)})`;
+        status = `failed (${fetchFailure(error, options.forwardTo)})`;
         response.writeHead(502).end();
       }
       const type = (JSON.parse(body) as { type?: string }).type ?? '?';
@@ -85,31 +106,50 @@ export async function listen(options: ListenOptions): Promise<Listening> {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   const auth = { authorization: `Bearer ${options.key}` };
-  const registered = await fetch(`${options.api}/v2/webhooks`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      url: `http://127.0.0.1:${port}/`,
-      enabled_events: options.events ?? ['*'],
-      description: 'npm run events:listen (temporary)',
-    }),
-  });
-  const endpoint = (await registered.json()) as { id?: string; secret?: string; detail?: string };
-  if (registered.status !== 201 || !endpoint.id || !endpoint.secret) {
-    server.close();
-    throw new Error(`the API refused the endpoint (${registered.status}): ${endpoint.detail ?? ''}`);
+  const close = async () => {
+    server.closeAllConnections();
+    await new Promise((done) => server.close(done));
+  };
+  let endpoint: { id?: string; secret?: string; detail?: string };
+  let status: number;
+  try {
+    const registered = await fetch(`${options.api}/v2/webhooks`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        url: `http://127.0.0.1:${port}/`,
+        enabled_events: options.events ?? ['*'],
+        description: 'npm run events:listen (temporary)',
+      }),
+    });
+    status = registered.status;
+    endpoint = (await registered.json().catch(() => ({}))) as typeof endpoint;
+  } catch (error) {
+    await close(); // else the open listener keeps the process alive
+    throw new Error(`cannot reach the API: ${fetchFailure(error, options.api)}`, { cause: error });
+  }
+  if (status !== 201 || !endpoint.id || !endpoint.secret) {
+    await close();
+    throw new Error(refusal(status, endpoint.detail));
   }
   endpointSecret = endpoint.secret;
   const endpointId = endpoint.id;
-  return {
-    secret,
-    endpointId,
-    stop: async () => {
-      await fetch(`${options.api}/v2/webhooks/${endpointId}`, { method: 'DELETE', headers: auth }).catch(
-        () => undefined,
-      );
-      server.closeAllConnections();
-      await new Promise((done) => server.close(done));
-    },
-  };
+  return { secret, endpointId, stop: () => removeEndpoint(options.api, endpointId, auth).finally(close) };
+}
+
+/** Deletes the temporary endpoint; throws, saying how to delete it by hand, when it cannot. */
+async function removeEndpoint(api: string, id: string, auth: Record<string, string>): Promise<void> {
+  const url = `${api}/v2/webhooks/${id}`;
+  let why: string;
+  try {
+    const answer = await fetch(url, { method: 'DELETE', headers: auth, signal: AbortSignal.timeout(5_000) });
+    if (answer.ok || answer.status === 404) return;
+    why = `the API answered ${answer.status}`;
+  } catch (error) {
+    why = fetchFailure(error, api);
+  }
+  throw new Error(
+    `endpoint ${id} was LEFT REGISTERED (${why}): it collects events until deleted. ` +
+      `Delete it with: curl -X DELETE -H "Authorization: Bearer $ESTATE_API_KEY" ${url}`,
+  );
 }

@@ -1,8 +1,9 @@
 // `npm run events:listen -- --forward-to http://localhost:3000/hooks`, like `stripe listen`:
 // registers a temporary test-mode endpoint, forwards each event signed with a stable local secret
-// (printed at start), one line per delivery; ^C deletes the endpoint.
+// (printed at start), one line per delivery; ^C (or SIGTERM, SIGHUP) deletes the endpoint, and says
+// loudly on stderr how to delete it when it cannot (the API is down).
 import { runCli, UsageError, type CliSpec } from '../lib/cli-args.ts';
-import { listen } from './forward.ts';
+import { listen, listenKeyCommand } from './forward.ts';
 
 const spec = {
   command: 'npm run events:listen',
@@ -12,27 +13,41 @@ Registers a temporary test-mode webhook endpoint on the API and forwards every e
 --forward-to, signed (Standard Webhooks) with a local secret that stays the same for the same key.
   --forward-to   where to POST each event (required), e.g. http://localhost:3000/hooks
   --api          the running API (default http://localhost:4321)
-  --key          a test-mode key with webhooks:write (default ESTATE_API_KEY)
+  --key          a test-mode key with webhooks:write (default ESTATE_API_KEY); the demo key has
+                 none: issue one with ${listenKeyCommand}
   --events       event types, comma-separated (default every type)`,
   options: { 'forward-to': 'string', api: 'string', key: 'string', events: 'string' },
 } satisfies CliSpec<Record<'forward-to' | 'api' | 'key' | 'events', 'string'>>;
 
 await runCli(spec, async ({ values }) => {
   const forwardTo = values['forward-to'];
-  if (!forwardTo || !URL.canParse(forwardTo)) throw new UsageError('--forward-to must be an absolute URL');
+  if (!forwardTo || !httpUrl(forwardTo))
+    throw new UsageError('--forward-to must be an absolute http(s) URL, e.g. http://localhost:3000/hooks');
   const key = values.key ?? process.env.ESTATE_API_KEY;
   if (!key)
-    throw new UsageError('--key (or ESTATE_API_KEY) is required: a test-mode key with webhooks:write');
+    throw new UsageError(
+      `--key (or ESTATE_API_KEY) is required: a test-mode key with webhooks:write (${listenKeyCommand})`,
+    );
   const api = (values.api ?? 'http://localhost:4321').replace(/\/$/, '');
-  if (!URL.canParse(api)) throw new UsageError('--api must be an absolute URL');
+  if (!httpUrl(api)) throw new UsageError('--api must be an absolute http(s) URL');
   const events = values.events
     ?.split(',')
     .map((t) => t.trim())
     .filter(Boolean);
+  // ^C, a `kill` and a closed terminal all clean up, even one that comes while the endpoint is being
+  // registered (it is deleted once it is); a second signal while cleaning up is ignored.
+  const signalled = new Promise<void>((done) => {
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, done);
+  });
   const listening = await listen({ api, key, forwardTo, events, report: (line) => console.log(line) });
   console.error(
     `Ready! Forwarding to ${forwardTo}. Your webhook signing secret is ${listening.secret} (^C to quit)`,
   );
-  await new Promise<void>((done) => process.once('SIGINT', done));
+  await signalled;
   await listening.stop();
 });
+
+/** Whether `text` is an absolute http or https URL. */
+function httpUrl(text: string): boolean {
+  return URL.canParse(text) && ['http:', 'https:'].includes(new URL(text).protocol);
+}

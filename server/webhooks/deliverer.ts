@@ -40,6 +40,8 @@ export class Deliverer implements DeliveryQueue {
   /** Since when each endpoint has failed without a success (ms). */
   private readonly failingSince = new Map<string, number>();
   private readonly outcomes = new DeliveryOutcomes();
+  /** Endpoints being disabled now (one disable, one `endpoint.disabled`). */
+  private readonly disabling = new Set<string>();
   private started = false;
   private readonly wakeups = new Wakeups(() => this.look());
 
@@ -263,6 +265,17 @@ export class Deliverer implements DeliveryQueue {
 
   /** Disables an endpoint, drops its deliveries and raises `endpoint.disabled`. */
   private async disable(endpoint: WebhookEndpoint, reason: string): Promise<void> {
+    // Deliveries in flight at once can all be refused: the endpoint is disabled, and said so, once.
+    if (this.disabling.has(endpoint.id)) return;
+    this.disabling.add(endpoint.id);
+    try {
+      await this.disableOnce(endpoint, reason);
+    } finally {
+      this.disabling.delete(endpoint.id);
+    }
+  }
+
+  private async disableOnce(endpoint: WebhookEndpoint, reason: string): Promise<void> {
     const current = (await this.o.webhooks.get(endpoint.id)) ?? endpoint;
     if (current.status === 'disabled') return;
     // Events held for it become its deliveries first, so they are dropped and settled as the rest.

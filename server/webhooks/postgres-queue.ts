@@ -8,6 +8,7 @@ import type { Clock, EventStore, WebhookEndpoint, WebhookStore } from '../../src
 import { endpointDisabledEvent } from '../../src/api/orders/events/order-event.ts';
 import { randomId, systemClock } from '../../src/api/orders/ids.ts';
 import type { PostgresDatabase } from '../stores/postgres/database.ts';
+import { disableEndpoint } from '../stores/postgres/event-stores.ts';
 import { postgresSql } from '../stores/postgres/sql.ts';
 import { attemptsIn, type Attempt } from './attempt.ts';
 import {
@@ -283,15 +284,14 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
 
   /** Disables an endpoint, drops its waiting deliveries and raises `endpoint.disabled`. */
   private async disable(endpoint: WebhookEndpoint, reason: string): Promise<void> {
-    // Two deliveries sent at once can both be refused: the endpoint is disabled, and said so, once.
+    // Deliveries sent at once, here or by other servers, can all be refused: disabled, and said, once.
     if (this.disabling.has(endpoint.id)) return;
     this.disabling.add(endpoint.id);
     try {
       if ((await this.webhooks.get(endpoint.id))?.status === 'disabled') return;
-      const disabled: WebhookEndpoint = { ...endpoint, status: 'disabled', disabled_reason: reason };
-      await this.webhooks.save(disabled);
-      await this.db.query('drop_endpoint_deliveries', postgresSql('drop_endpoint_deliveries'), [endpoint.id]);
-      await this.events.raise(endpointDisabledEvent(randomId('evt_'), disabled, this.o.clock.now()));
+      const disabled = await disableEndpoint(this.db, endpoint.id, reason);
+      if (disabled)
+        await this.events.raise(endpointDisabledEvent(randomId('evt_'), disabled, this.o.clock.now()));
     } finally {
       this.disabling.delete(endpoint.id);
     }

@@ -1,5 +1,5 @@
 // When a delivery is tried again (docs/events.md, "Retries"): Svix's schedule, with jitter, and a
-// Retry-After on 429 or 503 honoured when it asks for longer.
+// Retry-After on 429 or 503 honoured when it asks for longer, up to the schedule's longest step.
 
 /** Delay before each attempt after the previous one failed (ms): attempt 1 at once, then 5 s, 5 min, … */
 export const retrySchedule = [
@@ -12,6 +12,12 @@ export const retrySchedule = [
   10 * 3_600_000,
   10 * 3_600_000,
 ] as const;
+
+/**
+ * The longest a receiver's Retry-After can delay an attempt (ms): the schedule's longest step, 10 h,
+ * so no answer parks a delivery for longer than the schedule would, past the 5-day disable rule.
+ */
+export const maxRetryAfterMs = Math.max(...retrySchedule);
 
 /** How long an attempt may take (ms). */
 export const attemptTimeoutMs = 15_000;
@@ -43,5 +49,5 @@ export function delayBefore(next: number, random: number, retryAfter: number | n
   const base = retrySchedule[next - 1];
   if (base === undefined || next < 2) return null;
   const jittered = Math.round(base * (1 - jitter + 2 * jitter * random));
-  return retryAfter === null ? jittered : Math.max(jittered, retryAfter);
+  return retryAfter === null ? jittered : Math.max(jittered, Math.min(retryAfter, maxRetryAfterMs));
 }

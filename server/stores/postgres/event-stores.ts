@@ -79,6 +79,20 @@ export class PostgresWebhookStore implements WebhookStore {
   }
 }
 
+/**
+ * Disables an endpoint that is enabled and drops its waiting deliveries: the endpoint disabled, or
+ * undefined when it was disabled already or is gone (of several servers refused at once, one gets it).
+ */
+export async function disableEndpoint(
+  db: PostgresDatabase,
+  id: string,
+  reason: string,
+): Promise<WebhookEndpoint | undefined> {
+  const [row] = await q<{ body: WebhookEndpoint }>(db, 'disable_webhook', [id, reason]);
+  if (row) await q(db, 'drop_endpoint_deliveries', [id]);
+  return row?.body;
+}
+
 /** Whether an event's deliveries all succeeded (true), some wait or failed (false), or it had none. */
 export async function postgresDeliveryOutcome(
   db: PostgresDatabase,

@@ -268,7 +268,7 @@ export interface OrdersDeps {
   deliveries?: EndpointDeliveries;
   /** Told of every event once it is durable (a delivery queue); never awaited, never slows a request. */
   onEvent?: (event: StoredEvent) => void;
-  /** Refuses a webhook URL (null: allowed); default ./events/endpoint-url.ts without DNS. */
+  /** Refuses a webhook URL (null: allowed): the whole check, the server's override included. */
   checkWebhookUrl?: (url: string, livemode: boolean) => Promise<string | null>;
   /**
    * Deprecation headers a route carries now (routes deprecated through the management API): the

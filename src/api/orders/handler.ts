@@ -189,12 +189,12 @@ async function eventOperation(
   if (operation === 'order-events' || operation === 'list-events' || operation === 'get-event') {
     if (!events) return problemResponse('not-found', 'This server keeps no events', headers);
     if (operation === 'list-events') return listEvents(request.path, key, events, headers);
-    if (operation === 'get-event') return getEvent(id, key, events, headers);
-    return orderEvents(id, key, { ...deps, events }, headers);
+    if (operation === 'get-event') return getEvent(request.path, id, key, events, headers);
+    return orderEvents(request.path, id, key, { ...deps, events }, headers);
   }
   if (!webhooks) return problemResponse('not-found', 'This server keeps no webhook endpoints', headers);
   if (operation === 'create-webhook') return createWebhook(request, key, { ...deps, webhooks }, now, headers);
-  if (operation === 'list-webhooks') return listWebhooks(key, webhooks, headers);
+  if (operation === 'list-webhooks') return listWebhooks(request.path, key, webhooks, headers);
   if (operation === 'delete-webhook') return deleteWebhook(id, key, webhooks, headers);
   if (operation === 'resend-webhook-event' || operation === 'recover-webhook') {
     if (!events || !deps.deliveries)
@@ -204,7 +204,7 @@ async function eventOperation(
       ? resendWebhookEvent(id, request, key, requeue, headers)
       : recoverWebhook(id, request, key, requeue, headers);
   }
-  return rollWebhookSecret(id, key, { ...deps, webhooks }, now, headers);
+  return rollWebhookSecret(request, id, key, { ...deps, webhooks }, now, headers);
 }
 
 /**

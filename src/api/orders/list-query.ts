@@ -1,5 +1,5 @@
 // What every list endpoint (GET /v2/orders, GET /v2/events) reads and answers alike, as Stripe's
-// lists do: unknown and repeated parameters refused, `limit` (1–100, default 10) and `starting_after`
+// lists do (and a read that takes no query refuses any parameter alike): unknown and repeated parameters refused, `limit` (1–100, default 10) and `starting_after`
 // (the last id of the previous page), each problem naming its parameter; a 400 listing them all,
 // and the 400 for a cursor naming nothing in the key's environment.
 import { listLimits, type ProblemDetail } from './contract.ts';
@@ -58,6 +58,21 @@ export function readListQuery(
     else refuse('starting_after', 'invalid_cursor', `starting_after must be ${cursor.names}`);
   }
   return read;
+}
+
+/**
+ * The problems with the query of a read that takes none (GET /v2/webhooks, /v2/orders/{id}/events):
+ * every parameter, named, as a list names an unknown one.
+ */
+export function queryProblems(target: string): ProblemDetail[] {
+  const at = target.indexOf('?');
+  const params = new URLSearchParams(at === -1 ? '' : target.slice(at + 1));
+  return [...new Set(params.keys())].map((name) => ({
+    pointer: '',
+    code: 'unknown_parameter',
+    detail: `Unknown query parameter "${name}": this route takes none`,
+    parameter: name,
+  }));
 }
 
 /** A 400 listing every problem with the query. */

@@ -116,13 +116,20 @@ function looser(issue: z.core.$ZodIssue, issues: readonly z.core.$ZodIssue[]): b
   });
 }
 
+/** Whether the field of a size or format issue has the wrong type: the type is the one mistake. */
+function mistyped(issue: z.core.$ZodIssue, issues: readonly z.core.$ZodIssue[]): boolean {
+  if (issue.code === 'invalid_type' || issue.code === 'unrecognized_keys') return false;
+  const pointer = pointerOf(issue.path);
+  return issues.some((other) => other.code === 'invalid_type' && pointerOf(other.path) === pointer);
+}
+
 /**
  * Every zod issue as a problem detail (parse with `reportInput`), one per broken rule: unknown
  * fields get one entry each, and of two bounds a value breaks on one side only the tighter is named.
  */
 export function validationErrors(issues: readonly z.core.$ZodIssue[]): ProblemDetail[] {
   return issues.flatMap((issue): ProblemDetail[] => {
-    if (looser(issue, issues)) return [];
+    if (looser(issue, issues) || mistyped(issue, issues)) return [];
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((name) => ({
         pointer: pointerOf([...issue.path, name]),

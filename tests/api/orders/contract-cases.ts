@@ -10,6 +10,7 @@ import { rateLimitCases } from './cases/rate-limit.ts';
 import { routingCases } from './cases/routing.ts';
 import { securityCases } from './cases/security.ts';
 import { webhookBodyCases } from './cases/webhook-bodies.ts';
+import { webhookInputCases } from './cases/webhook-inputs.ts';
 import { requeueCases, requeueErrorCases } from './cases/webhook-requeue.ts';
 import type { ContractCase } from './contract-types.ts';
 
@@ -22,6 +23,7 @@ const allErrorCases = [
   ...listingErrorCases,
   ...eventErrorCases.filter((c) => c.purpose === 'error'),
   ...webhookBodyCases,
+  ...webhookInputCases,
   ...requeueErrorCases.filter((c) => c.purpose === 'error'),
 ];
 /** Success paths: creating and reading, then listing. */

@@ -1,7 +1,8 @@
 // events:listen forwards each event from a running server to a local URL, signed with a stable
-// local secret that standardwebhooks verifies, one line per delivery; stopping deletes its endpoint.
+// local secret that standardwebhooks verifies, one line per delivery (a failed forward names its
+// cause); stopping deletes its endpoint.
 import { Webhook } from 'standardwebhooks';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listen, localSecret } from '../../../scripts/events/forward.ts';
 import { fixtureKeys } from '../../../harness/fixture-world.ts';
 import { serverRunner } from '../../api/orders/runners.ts';
@@ -50,6 +51,28 @@ describe('events:listen', () => {
     expect(((await left.json()) as { data: { id: string }[] }).data.map((e) => e.id)).not.toContain(
       listening.endpointId,
     );
+  });
+
+  it('names the cause of a forward that fails: connection refused to the target', async () => {
+    const server = await serverRunner();
+    closers.push(() => server.close());
+    const gone = await startReceiver();
+    await gone.close();
+    const lines: string[] = [];
+    const listening = await listen({
+      api: server.baseUrl,
+      key: fixtureKeys.hooks,
+      forwardTo: gone.url,
+      report: (line) => lines.push(line),
+    });
+    closers.push(() => listening.stop());
+    await fetch(`${server.baseUrl}/v2/orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${fixtureKeys.hooks}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ customer: 'cus_acme', lines: [{ sku: 'sku_widget', qty: 1 }] }),
+    });
+    await vi.waitFor(() => expect(lines).not.toHaveLength(0), { timeout: 10_000 });
+    expect(lines[0]).toMatch(/→ failed \(connection refused to http:\/\/127\.0\.0\.1:\d+\/\S*\) {2}\d+ ms$/);
   });
 
   it('refuses a live key', async () => {

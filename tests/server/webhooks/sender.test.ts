@@ -2,7 +2,7 @@
 // refused before any connection is made (the resolver hook judges every address), as is one to an
 // address literal; a redirect to such an address is a failure and never followed.
 import { afterEach, describe, expect, it } from 'vitest';
-import { guardedLookupCheck, httpSender } from '../../../server/webhooks/sender.ts';
+import { guardedLookup, guardedLookupCheck, httpSender } from '../../../server/webhooks/sender.ts';
 import { startReceiver, type Receiver } from '../../../harness/webhook-receiver.ts';
 
 let receivers: Receiver[] = [];
@@ -34,6 +34,25 @@ describe('the sender', () => {
     );
     expect(await guardedLookupCheck('http://localhost/hooks', false, false)).toBeNull();
   });
+
+  it.each([
+    ['::127.0.0.1', true],
+    ['64:ff9b::7f00:1', true],
+    ['2002:7f00:1::', true],
+    ['fec0::1', true],
+    ['64:ff9b::a9fe:a9fe', false],
+    ['169.254.170.2', false],
+  ])(
+    'refuses %s when it is what the name resolves to, before connecting (live %s)',
+    async (address, live) => {
+      const code = await new Promise<string | undefined>((resolve) => {
+        guardedLookup(live, false)(address, { all: true }, (error) => {
+          resolve((error as { code?: string } | null)?.code);
+        });
+      });
+      expect(code).toBe('EADDRNOTALLOWED');
+    },
+  );
 
   it('delivers to http://localhost in test mode', async () => {
     const r = await startReceiver();

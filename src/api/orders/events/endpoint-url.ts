@@ -15,8 +15,11 @@ function ipv4(text: string): number[] | null {
   return n.every((x) => x >= 0 && x <= 255) ? n : null;
 }
 
+/** Cloud metadata services (docs/events.md): IMDS, ECS task credentials, EKS Pod Identity, Alibaba. */
+const metadata4 = new Set(['169.254.169.254', '169.254.170.2', '169.254.170.23', '100.100.100.200']);
+
 function classify4([a = 0, b = 0, c = 0, d = 0]: number[]): AddressClass | null {
-  if (a === 169 && b === 254 && c === 169 && d === 254) return 'metadata';
+  if (metadata4.has(`${a}.${b}.${c}.${d}`)) return 'metadata';
   if (a === 0) return 'unspecified';
   if (a === 127) return 'loopback';
   if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168)) return 'private';
@@ -49,16 +52,35 @@ function ipv6(text: string): number[] | null {
   return all.map((g) => parseInt(g, 16));
 }
 
+/** The IPv4 address in two 16-bit groups, classified. */
+const embedded = (hi: number, lo: number) => classify4([hi >> 8, hi & 255, lo >> 8, lo & 255]);
+
+/** AWS metadata over IPv6: IMDS (fd00:ec2::254) and EKS Pod Identity (fd00:ec2::23). */
+const isMetadata6 = (g: number[]) =>
+  g[0] === 0xfd00 &&
+  g[1] === 0xec2 &&
+  g.slice(2, 7).every((x) => x === 0) &&
+  [0x254, 0x23].includes(g[7] ?? 0);
+
 function classify6(g: number[]): AddressClass | null {
-  const [a = 0, , , , , f = 0, v1 = 0, v2 = 0] = g;
+  const [a = 0, b = 0, c = 0, , e = 0, f = 0, v1 = 0, v2 = 0] = g;
+  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
   if (g.every((x) => x === 0)) return 'unspecified';
-  if (g.slice(0, 7).every((x) => x === 0) && g[7] === 1) return 'loopback';
-  // IPv4-mapped (::ffff:a.b.c.d): the IPv4 address decides.
-  if (g.slice(0, 5).every((x) => x === 0) && f === 0xffff)
-    return classify4([v1 >> 8, v1 & 255, v2 >> 8, v2 & 255]);
-  if (a === 0xfd00 && g[1] === 0xec2 && g.slice(2, 7).every((x) => x === 0) && g[7] === 0x254)
-    return 'metadata'; // AWS IMDS over IPv6
+  if (zeros(0, 7) && g[7] === 1) return 'loopback';
+  // Forms that carry an IPv4 address in their last 32 bits: the IPv4 address decides. IPv4-mapped
+  // (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d, deprecated), IPv4-translated (::ffff:0:a.b.c.d)
+  // and the well-known NAT64 prefix (64:ff9b::/96).
+  if (zeros(0, 5) && f === 0xffff) return embedded(v1, v2);
+  if (zeros(0, 6)) return embedded(v1, v2);
+  if (zeros(0, 4) && e === 0xffff && f === 0) return embedded(v1, v2);
+  if (a === 0x64 && b === 0xff9b && zeros(2, 6)) return embedded(v1, v2);
+  // Local-use NAT64 (64:ff9b:1::/48, RFC 8215): translated by the operator's own network.
+  if (a === 0x64 && b === 0xff9b && c === 1) return embedded(v1, v2) === 'metadata' ? 'metadata' : 'private';
+  // 6to4 (2002::/16) carries its IPv4 address in bits 16–47.
+  if (a === 0x2002) return embedded(b, c);
+  if (isMetadata6(g)) return 'metadata';
   if ((a & 0xfe00) === 0xfc00) return 'private';
+  if ((a & 0xffc0) === 0xfec0) return 'private'; // site-local (deprecated, RFC 3879)
   if ((a & 0xffc0) === 0xfe80) return 'link-local';
   if ((a & 0xff00) === 0xff00) return 'multicast';
   return null;

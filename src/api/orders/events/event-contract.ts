@@ -25,6 +25,8 @@ export const eventLimits = {
   maxRecovered: 10_000,
   /** How long the old secret keeps signing after a roll (ms): 24 h, as Svix. */
   rollOverlapMs: 24 * 60 * 60 * 1000,
+  /** Secrets signing at once: the current and 2 previous in their overlap (docs/decisions.md). */
+  maxSigningSecrets: 3,
 } as const;
 
 /** An event as returned by the API (and as a webhook's body). */
@@ -85,10 +87,15 @@ export const resendWebhookSchema = z.strictObject({
     .describe("An event of the endpoint's environment, of a type it receives"),
 });
 
+/** What a valid `since` is, said whatever was wrong with it (a union's own words say nothing). */
+const sinceError = 'must be an ISO 8601 time (2026-11-27T09:00:00Z) or Unix seconds (a whole number ≥ 0)';
+
 /** Body of POST /v2/webhooks/{id}/recover: resend every event not delivered since a time. */
 export const recoverWebhookSchema = z.strictObject({
   since: z
-    .union([z.iso.datetime({ offset: true }), z.int().min(0)])
+    .union([z.iso.datetime({ offset: true, error: sinceError }), z.int({ error: sinceError }).min(0)], {
+      error: sinceError,
+    })
     .describe('ISO 8601, or Unix seconds; not in the future'),
 });
 

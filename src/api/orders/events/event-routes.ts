@@ -2,7 +2,7 @@
 // and GET /v2/orders/{id}/events: the key's environment's events only, as Stripe lists them.
 import type { ProblemDetail } from '../contract.ts';
 import type { EventListQuery, EventStore, KeyRecord, OrdersDeps } from '../deps.ts';
-import { badListQuery, readListQuery, unknownCursor } from '../list-query.ts';
+import { badListQuery, queryProblems, readListQuery, unknownCursor } from '../list-query.ts';
 import type { PlainResponse } from '../plain.ts';
 import { json, problemResponse } from '../respond.ts';
 import { eventTypes } from './event-contract.ts';
@@ -13,10 +13,20 @@ const eventCursor = { pattern: eventId, names: 'an event id (evt_…)' };
 const createdBounds = ['created[gte]', 'created[gt]', 'created[lt]', 'created[lte]'] as const;
 const filters = ['type', 'delivery_success', ...createdBounds];
 
-/** An instant given as ISO 8601 or Unix seconds, in ms; NaN if it is neither. */
+const isoDateTime = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)(?::(\d\d))?/;
+
+/**
+ * An instant given as ISO 8601 or Unix seconds, in ms; NaN if it is neither, or names a date or time
+ * that does not exist (30 February, 31 November, 24:00, a 60th minute or second): Date.parse rolls
+ * those over into the next day or month.
+ */
 function instantMs(text: string): number {
   if (/^\d{1,12}$/.test(text)) return Number(text) * 1000;
-  return /^\d{4}-\d\d-\d\dT/.test(text) ? Date.parse(text) : NaN;
+  const [, y, mo, d, h, mi, sec = '0'] = isoDateTime.exec(text) ?? [];
+  if (y === undefined) return NaN;
+  const days = new Date(Date.UTC(Number(y), Number(mo), 0)).getUTCDate();
+  const real = Number(mo) >= 1 && Number(mo) <= 12 && Number(d) >= 1 && Number(d) <= days && Number(h) <= 23;
+  return real && Number(mi) <= 59 && Number(sec) <= 59 ? Date.parse(text) : NaN;
 }
 
 /** The query of GET /v2/events, or every problem with it (one entry per parameter). */
@@ -67,26 +77,32 @@ export async function listEvents(
   return json(200, { object: 'list', data: page.events.map(eventBody), has_more: page.hasMore }, headers);
 }
 
-/** GET /v2/events/{id}. */
+/** GET /v2/events/{id}: it takes no query. */
 export async function getEvent(
+  target: string,
   id: string,
   key: KeyRecord,
   events: EventStore,
   headers: Record<string, string>,
 ): Promise<PlainResponse> {
+  const refused = queryProblems(target);
+  if (refused.length > 0) return badListQuery(refused, headers);
   const event = eventId.test(id) ? await events.get(id) : undefined;
   if (event?.environment !== key.environment)
     return problemResponse('not-found', `No event ${id} in this key's environment`, headers);
   return json(200, eventBody(event), headers);
 }
 
-/** GET /v2/orders/{id}/events: the events about one order of the key's environment. */
+/** GET /v2/orders/{id}/events: the events about one order of the key's environment; no query. */
 export async function orderEvents(
+  target: string,
   orderId: string,
   key: KeyRecord,
   deps: OrdersDeps & { events: EventStore },
   headers: Record<string, string>,
 ): Promise<PlainResponse> {
+  const refused = queryProblems(target);
+  if (refused.length > 0) return badListQuery(refused, headers);
   const order = await deps.orders.get(orderId);
   if (order?.environment !== key.environment)
     return problemResponse('not-found', `No order ${orderId} in this key's environment`, headers);

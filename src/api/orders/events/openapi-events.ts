@@ -19,10 +19,17 @@ const notFound: ResponseSpec = {
 /** GET /v2/events: a bad query is a 400 once the key is known. */
 export const eventReadResponses: Specs = { ...listResponses, 404: notFound };
 
-/** GET /v2/events/{id}, /v2/orders/{id}/events and /v2/webhooks: no query to refuse. */
+/**
+ * GET /v2/events/{id}, /v2/orders/{id}/events and /v2/webhooks: they take no query, so any parameter
+ * is a 400 once the key is known (a malformed credential is one before).
+ */
 export const eventGetResponses: Specs = {
   ...getResponses,
-  400: { slugs: ['invalid-request'], always: plain, sometimes: ['WWW-Authenticate'] },
+  400: {
+    slugs: ['invalid-request'],
+    always: plain,
+    sometimes: ['RateLimit-Policy', 'RateLimit', 'WWW-Authenticate'],
+  },
 };
 
 /** POST /v2/webhooks. */
@@ -53,8 +60,19 @@ export const webhookRequeueResponses: Specs = {
 };
 delete webhookRequeueResponses[201];
 
-/** DELETE /v2/webhooks/{id} and POST /v2/webhooks/{id}/roll-secret. */
+/** DELETE /v2/webhooks/{id}. */
 export const webhookChangeResponses: Specs = { ...listResponses, 404: notFound };
+
+/**
+ * POST /v2/webhooks/{id}/roll-secret: no body, or `{}` checked as a create's (a member is a 422), and
+ * a 422 when as many secrets as allowed sign already.
+ */
+export const webhookRollResponses: Specs = {
+  ...webhookCreateResponses,
+  201: undefined as never,
+  200: { slugs: [], always: limited },
+};
+delete webhookRollResponses[201];
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const pathId = (name: string, description: string) => ({
@@ -172,9 +190,14 @@ export function eventPaths(build: Build): Record<string, object> {
     '/v2/webhooks/{id}/roll-secret': {
       post: {
         operationId: 'rollWebhookSecret',
-        summary: `A new secret, shown once; the old one also signs for ${eventLimits.rollOverlapMs / 3_600_000} h (needs webhooks:write)`,
+        summary: `A new secret, shown once; the old one also signs for ${eventLimits.rollOverlapMs / 3_600_000} h; at most ${eventLimits.maxSigningSecrets} sign at once (needs webhooks:write)`,
         parameters: [webhookId],
-        responses: build(webhookChangeResponses, ref('WebhookEndpoint')),
+        requestBody: {
+          required: false,
+          description: 'None, or an empty object',
+          content: { 'application/json': { schema: { type: 'object', additionalProperties: false } } },
+        },
+        responses: build(webhookRollResponses, ref('WebhookEndpoint')),
       },
     },
     '/v2/webhooks/{id}/resend': {

@@ -3,11 +3,12 @@
 // for eventLimits.rollOverlapMs). Each sees only its key's environment's endpoints.
 import type { KeyRecord, OrdersDeps, WebhookEndpoint, WebhookStore } from '../deps.ts';
 import { randomId } from '../ids.ts';
+import { badListQuery, queryProblems } from '../list-query.ts';
 import type { PlainRequest, PlainResponse } from '../plain.ts';
 import { json, problemResponse } from '../respond.ts';
 import { createWebhookSchema, eventLimits } from './event-contract.ts';
 import { endpointUrlProblem } from './endpoint-url.ts';
-import { jsonBodyOf } from './json-body.ts';
+import { jsonBodyOf, noBodyOf } from './json-body.ts';
 import { webhookBody } from './order-event.ts';
 
 type WebhookDeps = OrdersDeps & { webhooks: WebhookStore };
@@ -32,10 +33,11 @@ export async function createWebhook(
   if (!('value' in body)) return body;
   const parsed = { data: body.value };
   const livemode = key.environment === 'production';
-  const refusal =
-    endpointUrlProblem(parsed.data.url, livemode) ??
-    (await deps.checkWebhookUrl?.(parsed.data.url, livemode)) ??
-    null;
+  // The server's check is the whole rule (the URL as written, with its override, then every
+  // address the name resolves to); without one, the URL as written under the default rule.
+  const refusal = deps.checkWebhookUrl
+    ? await deps.checkWebhookUrl(parsed.data.url, livemode)
+    : endpointUrlProblem(parsed.data.url, livemode);
   if (refusal !== null)
     return problemResponse('validation-failed', refusal, headers, [
       { pointer: '/url', code: 'unsafe_url', detail: refusal },
@@ -66,10 +68,13 @@ export async function createWebhook(
 
 /** GET /v2/webhooks: the environment's endpoints, oldest first, without secrets. */
 export async function listWebhooks(
+  target: string,
   key: KeyRecord,
   webhooks: WebhookStore,
   headers: Record<string, string>,
 ): Promise<PlainResponse> {
+  const refused = queryProblems(target);
+  if (refused.length > 0) return badListQuery(refused, headers);
   const endpoints = await webhooks.list(key.environment);
   return json(200, { object: 'list', data: endpoints.map((e) => webhookBody(e)), has_more: false }, headers);
 }
@@ -95,12 +100,15 @@ export async function deleteWebhook(
 
 /** POST /v2/webhooks/{id}/roll-secret: a new secret, shown once; both sign during the overlap. */
 export async function rollWebhookSecret(
+  request: PlainRequest,
   id: string,
   key: KeyRecord,
   deps: WebhookDeps,
   nowMs: number,
   headers: Record<string, string>,
 ): Promise<PlainResponse> {
+  const refusedBody = await noBodyOf(request, headers);
+  if (refusedBody) return refusedBody;
   const endpoint = await ownEndpoint(id, key, deps.webhooks);
   if (!endpoint)
     return problemResponse('not-found', `No webhook endpoint ${id} in this key's environment`, headers);
@@ -108,6 +116,14 @@ export async function rollWebhookSecret(
   const kept = endpoint.secrets
     .filter((s) => s.expires_at === null || Date.parse(s.expires_at) > nowMs)
     .map((s) => ({ secret: s.secret, expires_at: s.expires_at ?? until }));
+  if (kept.length >= eventLimits.maxSigningSecrets) {
+    // Refused, not the oldest dropped: a receiver still on it keeps working through its overlap.
+    const frees = kept.map((s) => s.expires_at).sort()[0] ?? until;
+    const detail = `An endpoint signs with at most ${eventLimits.maxSigningSecrets} secrets at once; roll again after ${frees}, when the oldest previous secret stops signing`;
+    return problemResponse('validation-failed', detail, headers, [
+      { pointer: '', code: 'too_many_secrets', detail },
+    ]);
+  }
   const secret = deps.ids.webhookSecret?.() ?? newSecret();
   const rolled: WebhookEndpoint = { ...endpoint, secrets: [{ secret, expires_at: null }, ...kept] };
   await deps.webhooks.save(rolled);
