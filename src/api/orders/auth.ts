@@ -76,7 +76,12 @@ function checked(key: KeyRecord | undefined, nowMs: number): AuthResult {
 export function challenge(error?: string, description?: string, scope?: string): string {
   let value = `Bearer realm="${realm}"`;
   if (error) value += `, error="${error}"`;
-  if (description) value += `, error_description="${description.replaceAll('"', "'")}"`;
+  // RFC 6750 §3: printable ASCII but '"' and '\'; the problem body's detail keeps the words whole.
+  if (description)
+    value += `, error_description="${description
+      .replaceAll('"', "'")
+      .replaceAll('\\', '/')
+      .replace(/[^\x20-\x7e]/gu, '?')}"`;
   if (scope) value += `, scope="${scope}"`;
   return value;
 }

@@ -1,6 +1,6 @@
 // Parsing the Authorization header: the common `Bearer <key>` and every other spelling read alike.
 import { describe, expect, it } from 'vitest';
-import { authenticate, parseAuthorization } from '../../../src/api/orders/auth.ts';
+import { authenticate, challenge, parseAuthorization } from '../../../src/api/orders/auth.ts';
 import type { KeyRecord, KeyStore } from '../../../src/api/orders/deps.ts';
 
 const malformed = { kind: 'malformed', reason: 'Expected "Authorization: Bearer <key>" with one key' };
@@ -35,5 +35,15 @@ describe('authenticate', () => {
     const later = authenticate('sk_b', keys, 0, (input) => Promise.resolve(`h:${String(input)}`));
     expect(later).toBeInstanceOf(Promise);
     expect(await later).toEqual({ ok: false, reason: 'The API key is not recognised', key: null });
+  });
+});
+
+describe('challenge', () => {
+  it('says its description in the characters RFC 6750 allows, so any name can be in it', () => {
+    const header = challenge('insufficient_scope', 'Zoë 李 may not change "this" \\ here', 'keys:write');
+    expect(header).toMatch(/^[\x20-\x7e]*$/);
+    expect(header).toContain('error_description="Zo? ? may not change \'this\' / here"');
+    // node:http takes it as a header value.
+    expect(() => new Headers({ 'www-authenticate': header })).not.toThrow();
   });
 });
