@@ -60,7 +60,8 @@ export function validated<S extends z.ZodType>(schema: S, body: unknown): z.infe
 
 /** What an applied change answered. */
 export interface Applied {
-  audit_entry_id: string;
+  /** null for a change of nothing (none of the CLI's changes can be one). */
+  audit_entry_id: string | null;
   after: Record<string, unknown>;
   secret?: string;
 }

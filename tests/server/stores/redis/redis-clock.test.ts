@@ -7,13 +7,13 @@ import { localMs, RedisClock } from '../../../../server/stores/redis/redis-clock
 describe('RedisClock', () => {
   it('carries no deadline until a reply within the margin told Redis time', () => {
     const clock = new RedisClock({ commandTimeoutMs: 1000, marginMs: 100 });
-    const sent = localMs();
+    const sent = Math.floor(localMs());
     expect(clock.deadline(sent)).toBe(0);
     // Too slow to tell the clocks apart within the margin.
     clock.sample(localMs() - 150, 5_000_000);
     expect(clock.deadline(sent)).toBe(0);
     // 80 ms is within it: Redis's clock is about 5,000,000 ms past the send.
-    const sampledAt = localMs() - 80;
+    const sampledAt = Math.floor(localMs()) - 80;
     clock.sample(sampledAt, sampledAt + 5_000_000);
     expect(clock.deadline(sent)).toBe(Math.floor(sent + 5_000_000 + 900));
   });
