@@ -16,7 +16,14 @@ import {
 } from './changes/plan.ts';
 import type { ManageDeps } from './deps.ts';
 import { fieldProblem, manageProblem } from './problems.ts';
-import { changeId, checkPreviewToken, previewToken, type PreviewSubject } from './preview-token.ts';
+import {
+  changeId,
+  checkPreviewToken,
+  previewNonce,
+  previewToken,
+  tokenVersion,
+  type PreviewSubject,
+} from './preview-token.ts';
 
 /** Who asks for a change, and where from: what its audit entry records beside the change. */
 export interface ChangeMeta {
@@ -88,19 +95,20 @@ export async function runChange(
     target: `${change.targetType}:${change.targetId}`,
     params: change.params,
   };
-  const context = (ledger: PlanContext['ledger']): PlanContext => ({
+  // A create's version is its preview's nonce; any other change's, its target's last seq.
+  const creates = change.targetId === 'new';
+  const context = (ledger: PlanContext['ledger'], version: number): PlanContext => ({
     ledger,
     now: new Date(deps.clock.now()),
     sha256: deps.sha256,
     dryRun: change.dryRun,
-    newId: (prefix, length) =>
-      changeId(deps.hmac, subject, ledger.versionOf(change.targetType, change.targetId), prefix, length),
+    newId: (prefix, length) => changeId(deps.hmac, subject, version, prefix, length),
   });
   if (change.dryRun) {
     const ledger = deps.store.current();
-    const planned = change.plan(context(ledger));
+    const version = creates ? previewNonce() : ledger.versionOf(change.targetType, change.targetId);
+    const planned = change.plan(context(ledger, version));
     if (isRefusal(planned)) return planned;
-    const version = ledger.versionOf(change.targetType, change.targetId);
     return json(200, {
       object: 'preview',
       action: planned.action,
@@ -133,14 +141,12 @@ export async function runChange(
         };
       if (earlier) return { answer: applied(earlier, statusOf(earlier.action), undefined, true) };
     }
-    const planned = change.plan(context(ledger));
+    const version = creates
+      ? (tokenVersion(token) ?? 0)
+      : ledger.versionOf(change.targetType, change.targetId);
+    const planned = change.plan(context(ledger, version));
     if (isRefusal(planned)) return { answer: planned };
-    const check = checkPreviewToken(
-      deps.hmac,
-      token,
-      subject,
-      ledger.versionOf(change.targetType, change.targetId),
-    );
+    const check = checkPreviewToken(deps.hmac, token, subject, version);
     if (check === 'mismatch')
       return {
         answer: fieldProblem(

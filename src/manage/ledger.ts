@@ -50,9 +50,8 @@ export class Ledger {
 
   /** A target's version: the seq of the last change made to it (0: never changed). */
   versionOf(type: string, id: string): number {
-    // The whole workspace (a demo reset) changes with any change; so does what a create would make
-    // ('new'), so that a create's preview applies once, not once more for every apply.
-    if (type === 'workspace' || id === 'new') return this.seq;
+    // The whole workspace (a demo reset) changes with any change.
+    if (type === 'workspace') return this.seq;
     return this.versions.get(`${type}:${id}`) ?? 0;
   }
 

@@ -1,7 +1,9 @@
 // Preview tokens: what a dry run hands back and applying needs, so what is confirmed is exactly
 // what was previewed. An HMAC over the action, the target, the parameters and the target's version
 // (the trail's seq of the last change to it), prefixed by that version: a token whose parameters
-// differ is a mismatch (422), one whose target changed since is stale (412).
+// differ is a mismatch (422), one whose target changed since is stale (412). A create has no target
+// yet: its version is a random nonce, which names what it makes (changeId), so its token applies
+// once (the second apply finds the id held) and no other change stales it.
 
 /** Keyed hash (HMAC-SHA-256, base64url) with the deployment's secret. */
 export type Hmac = (text: string) => string;
@@ -65,4 +67,16 @@ export function changeId(
 ): string {
   const mac = hmac(canonicalJson(['id', prefix, subject.action, subject.target, subject.params, version]));
   return prefix + mac.replace(/[^A-Za-z0-9]/g, '').slice(0, length);
+}
+
+/** A create's version: a random nonce of up to 12 digits, as a token's version is written. */
+export function previewNonce(): number {
+  const [hi = 0, lo = 0] = crypto.getRandomValues(new Uint32Array(2));
+  return (((hi % 232_830) * 2 ** 32 + lo) % 999_999_999_999) + 1;
+}
+
+/** The version a token was made at, or null for no token of ours. */
+export function tokenVersion(token: string): number | null {
+  const match = /^pv_(\d{1,12})_/.exec(token);
+  return match ? Number(match[1]) : null;
 }

@@ -2,7 +2,7 @@
 // or a roll's replacement), never an id the apply then does not use; the value it cannot know yet
 // (its last four) is null in the preview.
 import { describe, expect, it } from 'vitest';
-import { depsOver, freshStore, managementKey, previewAndApply } from './fixture.ts';
+import { call, depsOver, freshStore, managementKey, previewAndApply } from './fixture.ts';
 
 const now = Date.parse('2026-11-26T12:00:00Z');
 
@@ -44,5 +44,32 @@ describe('the ids changes make', () => {
     }
     expect(new Set(made).size).toBe(2);
     for (const id of made) expect(deps.store.current().state.keys.has(id)).toBe(true);
+  });
+});
+
+describe('a create previewed beside others', () => {
+  it.each([
+    ['/keys', { name: 'ci' }],
+    ['/management-keys', { name: 'ci', scopes: ['keys:read'] }],
+  ])('POST %s: two previews taken together both apply (nothing they show changed)', async (path, body) => {
+    const deps = depsOver(freshStore('memory'), () => now);
+    const token = await managementKey(deps);
+    const previews = [];
+    for (let i = 0; i < 2; i++)
+      previews.push(await call(deps, 'POST', path, { ...body, dry_run: true }, { token }));
+    const made = [];
+    for (const preview of previews) {
+      const applied = await call(
+        deps,
+        'POST',
+        path,
+        { ...body, preview_token: preview.body.preview_token },
+        { token },
+      );
+      expect(applied.status).toBe(201);
+      made.push(madeKey(path, applied.body.after as Record<string, unknown>).key_id);
+    }
+    expect(made).toEqual(previews.map((p) => madeKey(path, p.body.after as Record<string, unknown>).key_id));
+    expect(new Set(made).size).toBe(2);
   });
 });

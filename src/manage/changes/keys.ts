@@ -44,9 +44,14 @@ function mint(
   return { material, line };
 }
 
-/** A new key's id already held (ids are unique per change and version; never expected). */
+/** A new key's id already held: its preview was applied already (ids are unique per change and version). */
 const taken = (keyId: string) =>
-  manageProblem('conflict', `${keyId} exists already; preview the change again`);
+  fieldProblem(
+    'preview-token-stale',
+    '/preview_token',
+    'stale',
+    `This preview was applied already (it made ${keyId}); preview again for another key`,
+  );
 
 /** A new key's last four as a change shows them: null in a dry run (its value is made when applied). */
 const lastFour = (ctx: PlanContext, line: IssuedLine) => (ctx.dryRun ? null : line.key_last4);
