@@ -11,6 +11,7 @@ import type { PlainRequest, PlainResponse } from './plain.ts';
 import { rateLimitHeaders } from './rate-limit.ts';
 import { randomId } from './ids.ts';
 import { listOrders } from './list-orders.ts';
+import { badListQuery, queryProblems } from './list-query.ts';
 import { json, problemResponse, withAuditEntry, withRequestId } from './respond.ts';
 import { resolveRoute, type Operation, type Route } from './routes.ts';
 import { eventScopes } from './events/event-contract.ts';
@@ -145,7 +146,7 @@ async function dispatch(
   if (route.operation === 'create')
     return createOrder(request, key, deps, now, limitHeaders, seen.requestId, ahead?.quota ?? 'ask');
   if (route.operation === 'list') return listOrders(request.path, key, deps, limitHeaders);
-  if (route.operation === 'get') return getOrder(route.id, key, deps, limitHeaders);
+  if (route.operation === 'get') return getOrder(request.path, route.id, key, deps, limitHeaders);
   return eventOperation(request, route.operation, route.id, key, deps, now, limitHeaders);
 }
 
@@ -226,13 +227,18 @@ export async function namedKey(
   }
 }
 
-/** GET /v2/orders/{id}: only orders of the key's own environment are visible. */
+/** GET /v2/orders/{id}: only orders of the key's own environment are visible; it takes no query. */
 async function getOrder(
+  target: string,
   id: string,
   key: KeyRecord,
   deps: OrdersDeps,
   headers: Record<string, string>,
 ): Promise<PlainResponse> {
+  if (target.includes('?')) {
+    const refused = queryProblems(target);
+    if (refused.length > 0) return badListQuery(refused, headers);
+  }
   const order = await deps.orders.get(id);
   if (!order || order.environment !== key.environment) {
     return problemResponse('not-found', `No order ${id} in this key's environment`, headers);

@@ -139,7 +139,12 @@ export const listResponses: Record<number, ResponseSpec> = {
 /** GET and HEAD /v2/orders/{id}. */
 export const getResponses: Record<number, ResponseSpec> = {
   200: { slugs: [], always: limited },
-  400: { slugs: ['invalid-request'], always: plain, sometimes: ['WWW-Authenticate'] },
+  // A malformed credential (not rate-limited), or a query parameter (it takes none; rate-limited).
+  400: {
+    slugs: ['invalid-request'],
+    always: plain,
+    sometimes: ['WWW-Authenticate', 'RateLimit-Policy', 'RateLimit'],
+  },
   401: unauthenticated,
   403: forbidden,
   // Not found in the key's environment (rate-limited), or another spelling of the path (not).

@@ -126,4 +126,16 @@ export const listingErrorCases: ContractCase[] = [
       },
     ],
   },
+  {
+    name: 'GET /v2/orders/{id} takes no query: a parameter is 400 naming it, as the other reads do',
+    purpose: 'error',
+    steps: [
+      create,
+      badQuery(
+        (earlier) => get('sandbox', `/v2/orders/${idOf(earlier[0]) ?? ''}?expand=lines`),
+        'expand',
+        'unknown_parameter',
+      ),
+    ],
+  },
 ];
