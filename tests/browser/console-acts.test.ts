@@ -1,10 +1,10 @@
 // The console acts (issue 23), in Chromium against the built console on one server: in the open
 // demo a key revoked from its page is refused by the API within a second, audited as "demo visitor",
 // and "Reset demo" brings it back; the highest-blast production key rolled with a 10 s overlap, its
-// name typed, answers 201 until the overlap ends and 401 after; a cross-site form POST and a
-// cross-site JSON fetch to the management API are refused; the dialogs are axe-clean, light and
-// dark, at 390 px. Last (operators close the open demo): a viewer's buttons are disabled with the
-// reason, and the API refuses the viewer 403.
+// name typed, answers 201 until the overlap ends and 401 after; a deprecation repeated as it is has
+// nothing to apply; a cross-site form POST and a cross-site JSON fetch to the management API are
+// refused; the dialogs are axe-clean, light and dark, at 390 px. Last (operators close the open
+// demo): a viewer's buttons are disabled with the reason, and the API refuses the viewer 403.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -195,6 +195,14 @@ describe.runIf(browserAvailable())('the console acts', () => {
       /^Deprecated GET \/v2\/orders/,
     );
     await dialog.getByRole('button', { name: 'Close' }).click();
+    // The same deprecation again changes nothing: the dialog says so, with nothing to apply.
+    await openAct(page, 'Deprecate');
+    await dialog.getByLabel('Sunset date (UTC)').fill('2027-09-01');
+    await dialog.getByLabel('Successor route').selectOption({ index: 1 });
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    expect(await dialog.locator('[data-act-out="changes"]').textContent()).toMatch(/^Nothing changes/);
+    expect(await dialog.getByRole('button', { name: 'Deprecate', exact: true }).isVisible()).toBe(false);
+    await dialog.getByRole('button', { name: /^(Cancel|Close)$/ }).click();
     await openAct(page, 'Undo the deprecation');
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await dialog.locator('[data-act-out="changes"]').waitFor();
