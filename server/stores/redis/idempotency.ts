@@ -3,8 +3,14 @@
 // script, so 50 concurrent requests with one key on any processes create one order. An in-flight
 // claim expires after `inFlightMs` even if its process died mid-request and never released it, and
 // a claim Redis runs only after the server gave up on it (frozen: the request was answered 503)
-// claims nothing, so the caller's retry is not refused 409 for a request that was never served.
-import { StoreUnavailableError, type IdempotencyClaims } from '../../../src/api/orders/deps.ts';
+// claims nothing, and one whose reply comes after the server gave up (503) is given back by its own
+// token, so the caller's retry is not refused 409 for a request that was never served.
+import {
+  isStoreUnavailable,
+  StoreUnavailableError,
+  type IdempotencyClaims,
+} from '../../../src/api/orders/deps.ts';
+import { randomId } from '../../../src/api/orders/ids.ts';
 import { limits } from '../../../src/api/orders/contract.ts';
 import type { IdempotencyClaim } from '../../../src/api/orders/idempotency.ts';
 import { redisScript, type RedisConnection } from './connection.ts';
@@ -29,17 +35,27 @@ export class RedisIdempotency implements IdempotencyClaims {
   /** Claims `key` for a request whose body hashes to `fingerprint`. */
   async claim(keyId: string, key: string, fingerprint: string, nowMs: number): Promise<IdempotencyClaim> {
     const sentMs = localMs();
+    const record = this.record(keyId, key);
+    // The claim's own token: a claim answered too late (503) is given back by it, and only it.
+    const token = randomId('', 16);
     const args = [
       fingerprint,
       nowMs,
       limits.idempotencyWindowMs,
       inFlightMs,
       this.redis.clock.deadline(sentMs),
+      token,
     ];
-    const reply = (await this.redis.run(claimScript, [this.record(keyId, key)], args)) as [
-      IdempotencyClaim['kind'] | 'late',
-      ...(string | number)[],
-    ];
+    let reply: [IdempotencyClaim['kind'] | 'late', ...(string | number)[]];
+    try {
+      reply = (await this.redis.run(claimScript, [record], args)) as typeof reply;
+    } catch (error) {
+      // Redis may still make the claim (it was sent, and is answered after the server gave up):
+      // the release goes after it on the same connection, so the retry of a 503 is not refused 409.
+      if (isStoreUnavailable(error))
+        void this.redis.run(releaseScript, [record], [token]).catch(() => undefined);
+      throw error;
+    }
     this.redis.clock.sample(sentMs, Number(reply.at(-1)));
     const [kind, orderId] = reply;
     if (kind === 'late')

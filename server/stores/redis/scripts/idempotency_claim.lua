@@ -4,7 +4,8 @@
 -- KEYS[1]: the record. ARGV[1]: fingerprint. ARGV[2]: now (ms). ARGV[3]: the replay window (ms).
 -- ARGV[4]: ms an in-flight claim lives (a process that died mid-request cannot hold the key longer).
 -- ARGV[5]: the deadline on Redis's clock, in ms ('0': none): run later (Redis was frozen, and the
--- server has answered the request 503), the script claims nothing.
+-- server has answered the request 503), the script claims nothing. ARGV[6]: the claim's token (t),
+-- by which a claim answered too late is given back (idempotency_release.lua).
 -- Returns {'new'}, {'in-flight'}, {'mismatch'}, {'replay', order id} or {'late'}, then Redis's
 -- clock in ms.
 local time = redis.call('TIME')
@@ -17,6 +18,6 @@ if r[1] and (r[2] == '' or tonumber(ARGV[2]) - tonumber(r[3]) < tonumber(ARGV[3]
   if r[2] == '' then return {'in-flight', clock} end
   return {'replay', r[2], clock}
 end
-redis.call('HSET', KEYS[1], 'f', ARGV[1], 'o', '', 'c', ARGV[2])
+redis.call('HSET', KEYS[1], 'f', ARGV[1], 'o', '', 'c', ARGV[2], 't', ARGV[6])
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 return {'new', clock}

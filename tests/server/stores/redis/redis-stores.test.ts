@@ -157,6 +157,21 @@ describe.skipIf(!enginesAvailable())('the Redis stores', () => {
       expect(await claims.claim('key_a', 'cut-off', fingerprint, now)).toEqual({ kind: 'new' });
     });
 
+    it('a claim Redis made in time, whose reply reached a stalled server too late, is given back', async () => {
+      const [redis] = processes(1);
+      const claims = new RedisIdempotency(redis!);
+      const fingerprint = 'b'.repeat(64);
+      const claimed = claims.claim('key_a', 'stalled', fingerprint, now);
+      // This process stalls past the command's 1 s; Redis answers meanwhile.
+      for (const stallUntil = Date.now() + 1_300; Date.now() < stallUntil;);
+      await expectUnavailable(claimed);
+      await until('Redis to answer again', () =>
+        succeeds(claims.claim('key_a', 'probe-2', fingerprint, now)),
+      );
+      // Answered 503 ("nothing was stored"): the retry is new, not 409 in flight for 60 s.
+      expect(await claims.claim('key_a', 'stalled', fingerprint, now)).toEqual({ kind: 'new' });
+    });
+
     it('starts with Redis down, answers StoreUnavailableError, and serves once Redis is up', async () => {
       await engines.redis().stop();
       const [redis] = processes(1);
