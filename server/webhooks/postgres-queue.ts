@@ -288,7 +288,7 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
     if (this.disabling.has(endpoint.id)) return;
     this.disabling.add(endpoint.id);
     try {
-      if ((await this.webhooks.get(endpoint.id))?.status === 'disabled') return;
+      // The conditional update decides: undefined when the endpoint was disabled already.
       const disabled = await disableEndpoint(this.db, endpoint.id, reason);
       if (disabled)
         await this.events.raise(endpointDisabledEvent(randomId('evt_'), disabled, this.o.clock.now()));

@@ -84,7 +84,7 @@ const apiScopes = scopeList(apiKeyScopes as [string, ...string[]]);
 const instant = z.iso.datetime({ offset: true });
 const day = z.union([z.iso.date(), instant]);
 /** A time filter: a date (its midnight UTC, as the console sends it) or a date-time. */
-const when = z.union([z.iso.date(), instant], {
+const when = z.union(day.options, {
   error: 'must be a date (YYYY-MM-DD) or a date-time with an offset (2026-11-27T09:30:00Z)',
 });
 /** Run the change as a dry run: nothing changes; the answer is its preview and a preview token. */

@@ -63,6 +63,16 @@ export function invalidFields(
   return manageProblem('validation-failed', `Check ${fields}`, { errors });
 }
 
+/** A create's preview applied already: the key its nonce names exists (412; preview again). */
+export function previewAppliedAlready(madeId: string): PlainResponse {
+  return fieldProblem(
+    'preview-token-stale',
+    '/preview_token',
+    'stale',
+    `This preview was applied already (it made ${madeId}); preview again for another key`,
+  );
+}
+
 /** A problem about one field of the body (`pointer` as RFC 6901, `/preview_token`). */
 export function fieldProblem(
   slug: ManageProblemSlug,

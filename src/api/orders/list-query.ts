@@ -1,7 +1,8 @@
 // What every list endpoint (GET /v2/orders, GET /v2/events) reads and answers alike, as Stripe's
-// lists do (and a read that takes no query refuses any parameter alike): unknown and repeated parameters refused, `limit` (1–100, default 10) and `starting_after`
-// (the last id of the previous page), each problem naming its parameter; a 400 listing them all,
-// and the 400 for a cursor naming nothing in the key's environment.
+// lists do (and a read that takes no query refuses any parameter alike): unknown and repeated
+// parameters refused, `limit` (1–100, default 10) and `starting_after` (the last id of the previous
+// page), each problem naming its parameter; a 400 listing them all, and the 400 for a cursor naming
+// nothing in the key's environment.
 import { listLimits, type ProblemDetail } from './contract.ts';
 import type { PlainResponse } from './plain.ts';
 import { problemResponse } from './respond.ts';

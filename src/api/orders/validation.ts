@@ -101,35 +101,31 @@ function boundOf(issue: z.core.$ZodIssue): number | undefined {
 }
 
 /**
- * Whether another issue of the same field says the same with a tighter bound: `z.int()` adds the
- * safe-integer bound to the schema's own, and 1e21 breaks both; the field's own bound is the news.
+ * Whether another issue of the same field says what matters more: that its type is wrong (the one
+ * mistake), or the same bound, tighter (`z.int()` adds the safe-integer bound to the schema's own,
+ * and 1e21 breaks both: the field's own bound is the news).
  */
-function looser(issue: z.core.$ZodIssue, issues: readonly z.core.$ZodIssue[]): boolean {
-  const bound = boundOf(issue);
-  if (bound === undefined) return false;
+function superseded(issue: z.core.$ZodIssue, issues: readonly z.core.$ZodIssue[]): boolean {
+  if (issue.code === 'invalid_type' || issue.code === 'unrecognized_keys') return false;
   const pointer = pointerOf(issue.path);
+  const bound = boundOf(issue);
   return issues.some((other) => {
+    if (other === issue || pointerOf(other.path) !== pointer) return false;
+    if (other.code === 'invalid_type') return true;
     const otherBound = boundOf(other);
-    if (other.code !== issue.code || otherBound === undefined || pointerOf(other.path) !== pointer)
-      return false;
+    if (bound === undefined || otherBound === undefined || other.code !== issue.code) return false;
     return issue.code === 'too_big' ? otherBound < bound : otherBound > bound;
   });
 }
 
-/** Whether the field of a size or format issue has the wrong type: the type is the one mistake. */
-function mistyped(issue: z.core.$ZodIssue, issues: readonly z.core.$ZodIssue[]): boolean {
-  if (issue.code === 'invalid_type' || issue.code === 'unrecognized_keys') return false;
-  const pointer = pointerOf(issue.path);
-  return issues.some((other) => other.code === 'invalid_type' && pointerOf(other.path) === pointer);
-}
-
 /**
  * Every zod issue as a problem detail (parse with `reportInput`), one per broken rule: unknown
- * fields get one entry each, and of two bounds a value breaks on one side only the tighter is named.
+ * fields get one entry each; a field of the wrong type gets only that, and of two bounds a value
+ * breaks on one side only the tighter is named.
  */
 export function validationErrors(issues: readonly z.core.$ZodIssue[]): ProblemDetail[] {
   return issues.flatMap((issue): ProblemDetail[] => {
-    if (looser(issue, issues) || mistyped(issue, issues)) return [];
+    if (superseded(issue, issues)) return [];
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((name) => ({
         pointer: pointerOf([...issue.path, name]),

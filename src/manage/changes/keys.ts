@@ -5,7 +5,7 @@ import type { IssuedLine } from '../../lib/issued-keys.ts';
 import { demoSandboxKeyId } from '../../mocks/public-world.ts';
 import { overlapMs, type IssueKey, type RollKey, type UpdateKey } from '../contract.ts';
 import type { Effect, KeyChanges } from '../effects.ts';
-import { fieldProblem, manageProblem } from '../problems.ts';
+import { fieldProblem, manageProblem, previewAppliedAlready } from '../problems.ts';
 import { unrefusedKey, type ManagedKey } from '../state.ts';
 import { keyStatusAt, keyView } from '../views.ts';
 import type { Planned, PlanContext } from './plan.ts';
@@ -43,15 +43,6 @@ function mint(
   if (!line.replaces) delete line.replaces;
   return { material, line };
 }
-
-/** A new key's id already held: its preview was applied already (ids are unique per change and version). */
-const taken = (keyId: string) =>
-  fieldProblem(
-    'preview-token-stale',
-    '/preview_token',
-    'stale',
-    `This preview was applied already (it made ${keyId}); preview again for another key`,
-  );
 
 /** A new key's last four as a change shows them: null in a dry run (its value is made when applied). */
 const lastFour = (ctx: PlanContext, line: IssuedLine) => (ctx.dryRun ? null : line.key_last4);
@@ -106,7 +97,7 @@ export function planIssue(ctx: PlanContext, body: IssueKey): Planned {
     },
     ctx,
   );
-  if (ctx.ledger.state.keys.has(line.key_id)) return taken(line.key_id);
+  if (ctx.ledger.state.keys.has(line.key_id)) return previewAppliedAlready(line.key_id);
   const key: ManagedKey = {
     ...line,
     base_status: 'active',
@@ -213,7 +204,7 @@ export function planRoll(ctx: PlanContext, keyId: string, body: RollKey): Planne
     },
     ctx,
   );
-  if (ctx.ledger.state.keys.has(line.key_id)) return taken(line.key_id);
+  if (ctx.ledger.state.keys.has(line.key_id)) return previewAppliedAlready(line.key_id);
   const at = ctx.now.toISOString();
   return {
     action: 'key.roll',

@@ -5,20 +5,14 @@ import type { PlainResponse } from '../../api/orders/plain.ts';
 import type { Principal } from '../actor.ts';
 import type { ManageScope } from '../contract.ts';
 import type { ManagementKey } from '../state.ts';
-import { fieldProblem, manageProblem } from '../problems.ts';
+import { manageProblem, previewAppliedAlready } from '../problems.ts';
 import type { Planned, PlanContext } from './plan.ts';
 
 /** POST (CLI) create a management key with these scopes. */
 export function planCreateManagementKey(ctx: PlanContext, name: string, scopes: ManageScope[]): Planned {
   const material = randomId('mk_', 32);
   const mkId = ctx.newId('mkid_', 16);
-  if (ctx.ledger.state.managementKeys.has(mkId))
-    return fieldProblem(
-      'preview-token-stale',
-      '/preview_token',
-      'stale',
-      `This preview was applied already (it made ${mkId}); preview again for another key`,
-    );
+  if (ctx.ledger.state.managementKeys.has(mkId)) return previewAppliedAlready(mkId);
   const view = {
     mk_id: mkId,
     name,
