@@ -134,7 +134,7 @@ function authenticate(request: ManageRequest, deps: ManageDeps): Principal | Pla
       ? 'The management key has been revoked'
       : null;
   if (reason !== null || !key)
-    return manageProblem('invalid-token', reason ?? '', {
+    return manageProblem('invalid-management-key', reason ?? '', {
       headers: { 'www-authenticate': challenge('invalid_token', reason ?? '') },
     });
   return { actor: { type: 'management_key', id: key.mk_id, name: key.name }, scopes: key.scopes };

@@ -7,6 +7,7 @@ import { validationErrors } from '../api/orders/validation.ts';
 
 /** Problem types only the management API answers with: slug → status and title. */
 export const manageProblemTypes = {
+  'invalid-management-key': { status: 401, title: 'Invalid management key' },
   'cross-site-request': { status: 403, title: 'Cross-site request refused' },
   'open-demo-only': { status: 403, title: 'Only the open demo may do this' },
   'stage-not-allowed': { status: 403, title: 'Your role cannot change this stage' },

@@ -40,7 +40,7 @@ export const contractCases: ContractCase[] = [
     name: 'an API key is not a management key',
     run: (d) => call(d, 'GET', '/keys', undefined, { token: 'sk_live_FixtureFixtureFixture01' }),
     status: 401,
-    code: 'invalid_token',
+    code: 'invalid_management_key',
   },
   {
     name: 'a key without keys:write cannot revoke',

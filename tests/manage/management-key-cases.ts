@@ -88,6 +88,6 @@ export const managementKeyCases: ContractCase[] = [
     name: 'a management key revoked over HTTP is refused at once',
     run: revokedThenUsed,
     status: 401,
-    code: 'invalid_token',
+    code: 'invalid_management_key',
   },
 ];
