@@ -150,6 +150,11 @@ async function removeEndpoint(api: string, id: string, auth: Record<string, stri
   }
   throw new Error(
     `endpoint ${id} was LEFT REGISTERED (${why}): it collects events until deleted. ` +
-      `Delete it with: curl -X DELETE -H "Authorization: Bearer $ESTATE_API_KEY" ${url}`,
+      deleteCommand(api, id),
   );
+}
+
+/** How to delete a temporary endpoint left registered, by hand. */
+export function deleteCommand(api: string, id: string): string {
+  return `Delete it with: curl -X DELETE -H "Authorization: Bearer $ESTATE_API_KEY" ${api}/v2/webhooks/${id}`;
 }

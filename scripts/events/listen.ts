@@ -1,9 +1,9 @@
 // `npm run events:listen -- --forward-to http://localhost:3000/hooks`, like `stripe listen`:
 // registers a temporary test-mode endpoint, forwards each event signed with a stable local secret
 // (printed at start), one line per delivery; ^C (or SIGTERM, SIGHUP) deletes the endpoint, and says
-// loudly on stderr how to delete it when it cannot (the API is down).
+// loudly on stderr how to delete it when it cannot (the API is down) or when a second ^C quits.
 import { runCli, UsageError, type CliSpec } from '../lib/cli-args.ts';
-import { listen, listenKeyCommand } from './forward.ts';
+import { deleteCommand, listen, listenKeyCommand } from './forward.ts';
 
 const spec = {
   command: 'npm run events:listen',
@@ -35,15 +35,35 @@ await runCli(spec, async ({ values }) => {
     .map((t) => t.trim())
     .filter(Boolean);
   // ^C, a `kill` and a closed terminal all clean up, even one that comes while the endpoint is being
-  // registered (it is deleted once it is); a second signal while cleaning up is ignored.
+  // registered (it is deleted once it is). A second signal while cleaning up quits at once, saying
+  // that the endpoint is left registered and how to delete it (a DELETE can wait 5 s for the API).
+  const registered: { endpointId?: string } = {};
+  let cleaning = false;
   const signalled = new Promise<void>((done) => {
-    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, done);
+    const onSignal = () => {
+      if (!cleaning) {
+        cleaning = true;
+        done();
+        return;
+      }
+      const id = registered.endpointId;
+      console.error(
+        id === undefined
+          ? 'Quit before the endpoint was registered: check GET /v2/webhooks for one left behind'
+          : `endpoint ${id} was LEFT REGISTERED (quit while deleting it): it collects events until ` +
+              `deleted. ${deleteCommand(api, id)}`,
+      );
+      process.exit(1);
+    };
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal);
   });
   const listening = await listen({ api, key, forwardTo, events, report: (line) => console.log(line) });
+  registered.endpointId = listening.endpointId;
   console.error(
     `Ready! Forwarding to ${forwardTo}. Your webhook signing secret is ${listening.secret} (^C to quit)`,
   );
   await signalled;
+  console.error(`Deleting endpoint ${listening.endpointId}… (^C again to quit and leave it registered)`);
   await listening.stop();
 });
 

@@ -1,9 +1,12 @@
 // `npm run events:listen` as a process: SIGTERM and SIGHUP delete its temporary endpoint as ^C does;
-// an API that is down at exit leaves it registered, and stderr says so and how to delete it; an
+// an API that is down at exit leaves it registered, and stderr says so and how to delete it, as a
+// second signal does while the DELETE waits (it quits at once); an
 // unreachable API is one line and exit 1 (it hung); a key without webhooks:write is told how to get
 // one; a --forward-to that is not http(s) is a usage error (exit 2).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixtureKeys } from '../../../harness/fixture-world.ts';
 import { startReceiver } from '../../../harness/webhook-receiver.ts';
 import { serverRunner } from '../../api/orders/runners.ts';
@@ -26,18 +29,23 @@ function run(args: string[]) {
       resolve(code);
     }),
   );
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stderr?.on('data', () => {
-      if (stderr.includes('Ready!')) resolve();
+  /** Resolves once stderr includes `text`; rejects if the process exits first. */
+  const said = (text: string) =>
+    new Promise<void>((resolve, reject) => {
+      const look = () => {
+        if (stderr.includes(text)) resolve();
+      };
+      child.stderr?.on('data', look);
+      look();
+      void exited.then(() => reject(new Error(`exited before it said ${text}: ${stderr}`)));
     });
-    void exited.then(() => reject(new Error(`exited before it was ready: ${stderr}`)));
-  });
+  const ready = said('Ready!');
   ready.catch(() => undefined); // a run that is to fail is never awaited ready
   closers.push(async () => {
     if (child.exitCode === null) child.kill('SIGKILL');
     await exited;
   });
-  return { child, exited, ready, stderr: () => stderr };
+  return { child, exited, ready, said, stderr: () => stderr };
 }
 
 /** A running server and a receiver to forward to. */
@@ -79,6 +87,34 @@ describe('events:listen, the process', () => {
     expect(await listening.exited).toBe(1);
     expect(listening.stderr()).toContain(`endpoint ${id ?? '?'} was LEFT REGISTERED (connection refused`);
     expect(listening.stderr()).toMatch(new RegExp(`curl -X DELETE .*/v2/webhooks/${id ?? '?'}`));
+  });
+
+  it('quits at once on a second signal while its DELETE waits, saying the endpoint is left', async () => {
+    // An API that registers the endpoint and then never answers its DELETE.
+    const held: ServerResponse[] = [];
+    const api = createServer((request, response) => {
+      if (request.method === 'DELETE') return void held.push(response);
+      response.writeHead(201, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ id: 'we_Held', secret: 'whsec_aGVsZA==' }));
+    });
+    await new Promise<void>((done) => api.listen(0, '127.0.0.1', done));
+    closers.push(async () => {
+      api.closeAllConnections();
+      await new Promise((done) => api.close(done));
+    });
+    const { port } = api.address() as AddressInfo;
+    const base = `http://127.0.0.1:${port}`;
+    const listening = run(['--api', base, '--key', fixtureKeys.hooks, '--forward-to', 'http://127.0.0.1:9/']);
+    await listening.ready;
+    listening.child.kill('SIGINT');
+    await listening.said('Deleting endpoint we_Held');
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    listening.child.kill('SIGINT');
+    expect(await listening.exited).toBe(1);
+    expect(listening.stderr()).toContain('endpoint we_Held was LEFT REGISTERED (quit while deleting it)');
+    expect(listening.stderr()).toContain(
+      `curl -X DELETE -H "Authorization: Bearer $ESTATE_API_KEY" ${base}/v2/webhooks/we_Held`,
+    );
   });
 
   it('exits 1 with one line naming the cause when the API is unreachable', async () => {
