@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { StoreUnavailableError } from '../../../src/api/orders/deps.ts';
-import { RedisClock } from './redis-clock.ts';
+import { localMs, RedisClock } from './redis-clock.ts';
 
 /** Deadlines: each command is well under a millisecond, so a second means Redis is out. */
 export const redisLimits = {
@@ -46,7 +46,7 @@ export function redisScript(name: string): RedisScript {
 export class RedisConnection {
   /** Prefix of every key the stores write, so one Redis can serve other applications too. */
   readonly prefix: string;
-  /** Redis's clock as learnt from this connection's quick replies (scripts' deadlines). */
+  /** Redis's clock as learnt from this connection's replies (scripts' deadlines). */
   readonly clock = new RedisClock({ commandTimeoutMs: redisLimits.commandTimeoutMs, marginMs: 100 });
   private readonly redis: Redis;
 
@@ -64,6 +64,17 @@ export class RedisConnection {
     });
     // Without a listener an error event would end the process; the next command reports the outage.
     this.redis.on('error', () => undefined);
+    // Learn Redis's clock as soon as it answers, so that the first scripts carry deadlines too.
+    this.redis.on('ready', () => this.learnClock());
+  }
+
+  /** Asks Redis its time (TIME) and learns the clocks' offset from the reply; an outage is ignored. */
+  private learnClock(): void {
+    const sentMs = localMs();
+    this.redis.time().then(
+      ([seconds, micros]) => this.clock.sample(sentMs, Number(seconds) * 1000 + Number(micros) / 1000),
+      () => undefined,
+    );
   }
 
   /** Runs `script` on `keys` with `args`; throws StoreUnavailableError while Redis is out. */

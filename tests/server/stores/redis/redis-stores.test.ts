@@ -136,11 +136,18 @@ describe.skipIf(!enginesAvailable())('the Redis stores', () => {
       expect(await claims.claim('key_a', 'idem-1', 'a'.repeat(64), now)).toEqual({ kind: 'new' });
     });
 
+    it("learns Redis's clock when it connects, so that its first scripts carry a deadline", async () => {
+      const [redis] = processes(1);
+      await until("Redis's clock to be known", () =>
+        Promise.resolve(redis!.clock.deadline(performance.timeOrigin + performance.now()) !== 0),
+      );
+    });
+
     it('an Idempotency-Key claim Redis runs only after it was given up on (frozen) claims nothing', async () => {
       const [redis] = processes(1);
       const claims = new RedisIdempotency(redis!);
       const fingerprint = 'a'.repeat(64);
-      // Quick replies tell this process Redis's clock (on a loaded machine, not every one is quick).
+      // A reply tells this process Redis's clock (as its TIME on connect does).
       await until("Redis's clock to be known", async () => {
         await claims.claim('key_a', 'warm', fingerprint, now);
         return redis!.clock.deadline(performance.timeOrigin + performance.now()) !== 0;
