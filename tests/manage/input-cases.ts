@@ -6,7 +6,18 @@ import { call, previewAndApply } from './fixture.ts';
 
 /** Every input case. */
 export const inputCases: ContractCase[] = [
-  ...['nul\u0000name', 'lone\ud800half', 'line\nbreak', 'bidi\u202eoverride'].map((bad): ContractCase => ({
+  ...[
+    'nul\u0000name',
+    'lone\ud800half',
+    'line\nbreak',
+    'bidi\u202eoverride',
+    // Invisible: zero-width space, word joiner, left-to-right mark, soft hyphen, Hangul filler.
+    'checkout-web-prod\u200b',
+    'word\u2060joiner',
+    'mark\u200eltr',
+    'soft\u00adhyphen',
+    'filler\u3164',
+  ].map((bad): ContractCase => ({
     name: `a name holding ${JSON.stringify(bad)} is named`,
     run: (d, t) => call(d, 'POST', '/keys', { name: bad, dry_run: true }, { token: t }),
     status: 422,

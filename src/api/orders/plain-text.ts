@@ -1,6 +1,9 @@
 // Text a person reads in the console, and may have to type back: the rules the API's free-text
 // fields share. No control characters and no unpaired surrogates (Postgres's json refuses half a
-// pair); a name typed back to confirm a change holds no bidirectional overrides either.
+// pair); a name typed back to confirm a change holds no invisible characters either: no format
+// characters (bidirectional overrides and marks, zero-width spaces and joiners, soft hyphens) and
+// nothing Unicode says to ignore when shown (fillers, variation selectors), so that what is typed
+// as seen is what is stored, and no name can pass for another one with something unseen added.
 
 const unreadable = String.raw`\p{Cc}\p{Cs}`;
 
@@ -10,8 +13,8 @@ export const readableText = {
   message: 'must not hold control characters or unpaired surrogates',
 } as const;
 
-/** Text that can be typed back as shown: readable, and no bidirectional overrides. */
+/** Text that can be typed back as shown: readable, and nothing invisible. */
 export const typableText = {
-  pattern: new RegExp(`^[^${unreadable}\\u202a-\\u202e\\u2066-\\u2069]*$`, 'u'),
-  message: 'must not hold control characters, unpaired surrogates or bidirectional overrides',
+  pattern: new RegExp(`^[^${unreadable}\\p{Cf}\\p{Default_Ignorable_Code_Point}]*$`, 'u'),
+  message: 'must not hold control characters, unpaired surrogates or invisible characters',
 } as const;
