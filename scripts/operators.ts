@@ -25,12 +25,16 @@ const spec = {
   token <id or name>           prints a new sign-in token; the old one and its sessions end
   remove <id or name>          removes an operator; their sessions end
 
+The last admin is neither removed nor demoted unless --leave-no-admin is given: with no admin no one
+manages operators from the console, and with no operator the console is open to anyone who reaches
+it (unless CONSOLE_TOKEN is set).
+
 Roles: viewer (reads), operator (changes in sandbox and staging), admin (production changes and
 operators). With DATABASE_URL the operators live in Postgres; else in ESTATE_OPERATORS, else
 data/operators.jsonl. Tokens are kept only as SHA-256 hashes.`,
-  options: { role: 'string', json: 'boolean' },
+  options: { role: 'string', json: 'boolean', 'leave-no-admin': 'boolean' },
   maxPositionals: 3,
-} satisfies CliSpec<{ role: 'string'; json: 'boolean' }>;
+} satisfies CliSpec<{ role: 'string'; json: 'boolean'; 'leave-no-admin': 'boolean' }>;
 
 async function openDirectory(): Promise<OperatorDirectory> {
   const { databaseUrl } = engineUrls();
@@ -52,6 +56,7 @@ await runCli(spec, async ({ positionals: [command, first, second], values }) => 
     if ([command, first, second].filter(Boolean).length > count)
       throw new UsageError(`${command} takes ${count - 1} argument${count === 2 ? '' : 's'}`);
   };
+  const lastAdmin = { leaveNoAdmin: values['leave-no-admin'] === true };
   const directory = await openDirectory();
   try {
     if (command === 'add') {
@@ -78,6 +83,8 @@ await runCli(spec, async ({ positionals: [command, first, second], values }) => 
         directory,
         need(first, 'the operator: role <id or name> <role>'),
         need(second, 'the role'),
+        new Date(),
+        lastAdmin,
       );
       console.log(`${op.operator_id} (${op.name}) is now ${op.role}; open sessions have it within a second.`);
     } else if (command === 'token') {
@@ -91,7 +98,12 @@ await runCli(spec, async ({ positionals: [command, first, second], values }) => 
       );
     } else if (command === 'remove') {
       extra(2);
-      const op = await removeOperator(directory, need(first, 'the operator: remove <id or name>'));
+      const op = await removeOperator(
+        directory,
+        need(first, 'the operator: remove <id or name>'),
+        new Date(),
+        lastAdmin,
+      );
       console.log(`Removed ${op.operator_id} (${op.name}); their sessions have ended.`);
     } else {
       throw new UsageError(

@@ -92,15 +92,46 @@ export async function addOperator(
   return { operator, token };
 }
 
-/** Changes an operator's role; their open sessions have it within a second. */
+/** What a change that would leave no admin may do: refuse (the console), or go ahead (the CLI's flag). */
+export interface LastAdminOptions {
+  /** Remove or demote the last admin anyway (`npm run operators -- … --leave-no-admin`). */
+  leaveNoAdmin?: boolean;
+}
+
+/**
+ * Refuses to remove or demote the last admin, unless asked to: with no admin, no one can manage
+ * operators from the console, and once no operator is left the console is open to anyone who can
+ * reach it, as an admin (unless CONSOLE_TOKEN is set). As Kong keeps its last super-admin.
+ */
+async function keepAnAdmin(
+  directory: OperatorDirectory,
+  operator: Operator,
+  options: LastAdminOptions,
+): Promise<void> {
+  if (operator.role !== 'admin' || options.leaveNoAdmin) return;
+  const operators = await directory.list();
+  if (operators.some((op) => op.role === 'admin' && op.operator_id !== operator.operator_id)) return;
+  const after =
+    operators.length === 1
+      ? 'no operator would be left, and the console would be open to anyone who can reach it, as an admin (unless CONSOLE_TOKEN is set)'
+      : 'no one could manage operators from the console';
+  throw new OperatorRefusal(
+    `${operator.name} is the last admin: ${after}. Make another operator admin first ` +
+      '(or, on the server, npm run operators -- … --leave-no-admin)',
+  );
+}
+
+/** Changes an operator's role (never the last admin's, unless asked); open sessions have it within a second. */
 export async function changeRole(
   directory: OperatorDirectory,
   idOrName: string,
   role: unknown,
   now = new Date(),
+  options: LastAdminOptions = {},
 ): Promise<Operator> {
   const newRole: Role = checked(roleSchema, role);
   const operator = await findOperator(directory, idOrName);
+  if (newRole !== 'admin') await keepAnAdmin(directory, operator, options);
   const at = now.toISOString();
   await directory.apply({ event: 'role_changed', operator_id: operator.operator_id, role: newRole, at });
   return { ...operator, role: newRole };
@@ -125,13 +156,15 @@ export async function reissueToken(
   return { operator: { ...operator, token_hash_sha256 }, token };
 }
 
-/** Removes an operator; their sessions are refused from their next request. */
+/** Removes an operator (never the last admin, unless asked); their sessions are refused from their next request. */
 export async function removeOperator(
   directory: OperatorDirectory,
   idOrName: string,
   now = new Date(),
+  options: LastAdminOptions = {},
 ): Promise<Operator> {
   const operator = await findOperator(directory, idOrName);
+  await keepAnAdmin(directory, operator, options);
   await directory.apply({ event: 'removed', operator_id: operator.operator_id, at: now.toISOString() });
   return operator;
 }

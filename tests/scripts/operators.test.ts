@@ -1,6 +1,6 @@
 // `npm run operators`: adds, lists, re-roles, re-tokens and removes console operators in the
-// operators' file; a token is printed once and stored only as its hash; bad input is one line on
-// stderr and exit code 2.
+// operators' file; a token is printed once and stored only as its hash; the last admin is kept
+// unless --leave-no-admin; bad input is one line on stderr and exit code 2.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,7 +49,20 @@ describe('npm run operators', () => {
     const reissued = operators('token', list[0]?.operator_id ?? '');
     const directory = new FileOperatorDirectory(file);
     expect(await directory.byTokenHash(tokenHash(tokenOf(reissued.stdout)))).toMatchObject({ role: 'admin' });
-    expect(operators('remove', 'Ada Lovelace').stdout).toMatch(/^Removed op_\w+ \(Ada Lovelace\)/);
+    // The last admin stays, unless asked: without one the console would open to anyone.
+    for (const args of [
+      ['remove', 'Ada Lovelace'],
+      ['role', 'Ada', 'viewer'],
+    ]) {
+      const refused = operators(...args);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toMatch(
+        /Ada Lovelace is the last admin: no operator would be left, .*--leave-no-admin/,
+      );
+    }
+    expect(operators('remove', 'Ada Lovelace', '--leave-no-admin').stdout).toMatch(
+      /^Removed op_\w+ \(Ada Lovelace\)/,
+    );
     expect(JSON.parse(operators('list', '--json').stdout)).toEqual([]);
   });
 

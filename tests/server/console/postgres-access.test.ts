@@ -64,7 +64,7 @@ describe.skipIf(!enginesAvailable())('console access on Postgres', () => {
     const url = await engines.postgres().createDatabase();
     const [a, cli] = [worker(url), worker(url)];
     const idle = (await a.access.signIn('console-token-pg'))?.sessionId ?? '';
-    const { token } = await addOperator(cli.operators, { name: 'Linus', role: 'admin' });
+    const { token } = await addOperator(cli.operators, { name: 'Linus', role: 'operator' });
     const linus = (await a.access.signIn(token))?.sessionId ?? '';
     clock.wall += defaultSessionLimits.idleMs;
     expect(await a.access.actorOf(asRequest(idle))).toBeNull();

@@ -1,5 +1,6 @@
 // The console's operator management over a directory: the same checks as the CLI, no token hash
-// in what a page sees, and refusals named so that a page can tell them from failures.
+// in what a page sees, the last admin kept, and refusals named so that a page can tell them from
+// failures.
 import { describe, expect, it } from 'vitest';
 import { operatorAdminOver } from '../../../server/operators/admin.ts';
 import { MemoryOperatorDirectory } from '../../../server/operators/directory.ts';
@@ -13,8 +14,28 @@ describe('operatorAdminOver', () => {
     expect((await admin.changeRole(operator.operator_id, 'admin')).role).toBe('admin');
     expect((await admin.reissueToken(operator.operator_id)).token).not.toBe(token);
     expect(await admin.list()).toEqual([{ ...operator, role: 'admin' }]);
+    const { operator: grace } = await admin.add('Grace', 'admin');
     await admin.remove(operator.operator_id);
-    expect(await admin.list()).toEqual([]);
+    expect(await admin.list()).toEqual([grace]);
+  });
+
+  it('never removes or demotes the last admin: the console would open, or no one could manage operators', async () => {
+    const admin = operatorAdminOver(new MemoryOperatorDirectory());
+    const { operator: ada } = await admin.add('Ada', 'admin');
+    await expect(admin.remove(ada.operator_id)).rejects.toThrow(
+      /Ada is the last admin: no operator would be left, and the console would be open/,
+    );
+    const { operator: bob } = await admin.add('Bob', 'viewer');
+    await expect(admin.changeRole(ada.operator_id, 'operator')).rejects.toThrow(
+      /Ada is the last admin: no one could manage operators from the console/,
+    );
+    // With a second admin, either may go; a viewer always may.
+    await admin.changeRole(bob.operator_id, 'admin');
+    await admin.remove(ada.operator_id);
+    await expect(admin.changeRole(bob.operator_id, 'viewer')).rejects.toMatchObject({
+      name: 'OperatorRefusal',
+    });
+    expect(await admin.list()).toEqual([{ ...bob, role: 'admin' }]);
   });
 
   it.each([
