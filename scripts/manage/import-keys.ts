@@ -1,8 +1,9 @@
 // `DATABASE_URL=postgres://… npm run keys:import [-- FILE]`: imports an embedded deployment's
 // issued-keys file (ESTATE_ISSUED_KEYS, else data/issued-keys.jsonl) into Postgres, line for line
 // and in order: keys issued, revoked and rotated from the CLI, and every change with its audit
-// entry (the hash chain carries over). Only into an empty management journal, so nothing is
-// imported twice; afterwards `npm run audit:verify` checks the chain in Postgres.
+// entry (the hash chain carries over). Only a file whose every line reads and whose chain verifies,
+// and only into an empty management journal, so nothing is imported twice or in part; afterwards
+// `npm run audit:verify` checks the chain in Postgres.
 import { existsSync } from 'node:fs';
 import { Refusal, runCli, UsageError, type CliSpec } from '../lib/cli-args.ts';
 import { scanLines } from '../../src/node/file-lines.ts';
@@ -10,6 +11,8 @@ import { issuedKeysFile } from '../../src/node/issued-keys-file.ts';
 import { parseIssuedKeysLines } from '../../src/lib/issued-keys.ts';
 import { engineUrls } from '../../server/stores/select.ts';
 import { postgresSql } from '../../server/stores/postgres/sql.ts';
+import { sha256Text } from '../../server/manage/runtime.ts';
+import { verifyLines } from '../../server/manage/verify.ts';
 
 const spec = {
   command: 'npm run keys:import',
@@ -27,12 +30,27 @@ await runCli(spec, async ({ positionals: [given] }) => {
     throw new UsageError('set DATABASE_URL to the Postgres database to import into');
   const file = given ?? issuedKeysFile();
   if (!existsSync(file)) throw new Refusal(`no file ${file}`);
+  // The file is checked whole before anything is written: every line a change or a key line, and
+  // the chain whole. A torn or altered line is refused, naming it, rather than left behind: a revoke
+  // left behind would let its key in again.
   const lines: string[] = [];
+  const unreadable: number[] = [];
+  let number = 0;
   scanLines(file, (raw) => {
+    number++;
     const text = raw.toString('utf8');
-    // Only lines a reader understands: torn or foreign lines stay behind, as every reader skips them.
+    if (text.trim() === '') return;
     if (text.startsWith('{"event":"change"') || parseIssuedKeysLines(text).length > 0) lines.push(text);
+    else unreadable.push(number);
   });
+  if (unreadable.length > 0)
+    throw new Refusal(
+      `${file}: ${unreadable.length === 1 ? 'line' : 'lines'} ${unreadable.join(', ')} ` +
+        `${unreadable.length === 1 ? 'is' : 'are'} neither a key line nor a change (torn or altered); nothing imported`,
+    );
+  const chain = verifyLines(lines, sha256Text);
+  if (!chain.ok)
+    throw new Refusal(`${file}: ${chain.problem}; nothing imported (npm run audit:verify -- FILE)`);
   const { PostgresDatabase } = await import('../../server/stores/engines.ts');
   const db = new PostgresDatabase(databaseUrl);
   try {
@@ -41,7 +59,7 @@ await runCli(spec, async ({ positionals: [given] }) => {
       const [count] = (await query(postgresSql('manage_count'), [])) as { rows: number }[];
       if ((count?.rows ?? 0) > 0)
         throw new Refusal(
-          `the Postgres management journal already holds ${count?.rows} rows; import only into an empty one`,
+          `the Postgres management journal already holds ${count?.rows} ${count?.rows === 1 ? 'row' : 'rows'}; import only into an empty one`,
         );
       for (const [i, line] of lines.entries()) await query(postgresSql('manage_append'), [i + 1, line]);
     });

@@ -32,10 +32,14 @@ export function foldLine(ledger: Ledger, text: string): void {
     try {
       value = JSON.parse(text);
     } catch {
-      return;
+      value = undefined;
     }
     const line = changeLineSchema.safeParse(value);
     if (line.success) ledger.applyChange(line.data);
+    else
+      console.error(
+        `Management journal: the change line after audit entry seq ${ledger.seq} cannot be read (torn or altered) and was not applied (npm run audit:verify)`,
+      );
     return;
   }
   const legacy = parseIssuedKeysLine(text);

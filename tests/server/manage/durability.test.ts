@@ -4,7 +4,7 @@
 // entry is named by the verifier.
 import { randomInt } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JournalManageStore } from '../../../server/manage/journal-store.ts';
 import { sha256Text } from '../../../server/manage/runtime.ts';
 import { verifyJournal } from '../../../server/manage/verify.ts';
@@ -151,6 +151,22 @@ describe('audit:verify', () => {
     expect(report.ok ? '' : report.problem).toContain('outside the trail');
     const store = new JournalManageStore(file, fixtureSeed(), sha256Text);
     expect(store.current().state.keys.has('key_backdoor')).toBe(false);
+  }, 60_000);
+
+  it('says on stderr when a change line cannot be read, rather than skipping it without a word', async () => {
+    const file = await journalWith(3);
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    lines[1] = (lines[1] ?? '').slice(0, 120);
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const said = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      new JournalManageStore(file, fixtureSeed(), sha256Text);
+      expect(said.mock.calls.map((call) => String(call[0]))).toContainEqual(
+        expect.stringMatching(/the change line after audit entry seq 1 cannot be read \(torn or altered\)/),
+      );
+    } finally {
+      said.mockRestore();
+    }
   }, 60_000);
 
   it('names an entry whose line no longer reads as a change as altered, not as removed', async () => {
