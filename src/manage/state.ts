@@ -154,6 +154,8 @@ export class ManageState {
           source: 'issued',
           replaces: effect.replaces ?? null,
           ...unrefusedKey,
+          // An expiry set when the key is issued is the change that will refuse it.
+          refused_by: effect.expires_at ? entryId : null,
         });
         return;
       case 'revoked':

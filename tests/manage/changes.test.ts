@@ -117,6 +117,19 @@ describe('the audit entry', () => {
     expect(record).toMatchObject({ status: 'revoked', audit_entry_id: entry?.id });
   });
 
+  it('names the issue as the cause of a refusal when the key was issued with an expiry', async () => {
+    const { deps, token } = await setup();
+    const { applied } = await previewAndApply(
+      deps,
+      'POST',
+      '/keys',
+      { name: 'brief', expires_at: '2026-12-01T00:00:00Z' },
+      { token },
+    );
+    const record = deps.store.current().state.recordByHash(sha(String(applied.body.secret)));
+    expect(record).toMatchObject({ audit_entry_id: applied.body.audit_entry_id });
+  });
+
   it('records a console operator as the actor it was handed', async () => {
     const { deps } = await setup();
     const principal = {
