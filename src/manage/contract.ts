@@ -172,7 +172,13 @@ export const auditQuerySchema = z
     target: z.string().min(1).max(120).optional().describe('A target id (key_…, rt_…, con_…, mk_…)'),
     since: when.optional().describe('Entries at or after: a date (its midnight UTC) or a date-time'),
     until: when.optional().describe('Entries before: a date (its midnight UTC) or a date-time'),
-    limit: z.coerce.number().int().min(1).max(manageLimits.maxPageSize).default(manageLimits.defaultPageSize),
+    // Digits only, as the Orders API's lists take it: not "+5", "5e1", "0x10" or " 5".
+    limit: z
+      .string()
+      .regex(/^\d{1,3}$/, `must be an integer from 1 to ${manageLimits.maxPageSize}`)
+      .default(String(manageLimits.defaultPageSize))
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(manageLimits.maxPageSize)),
     cursor: z
       .string()
       .regex(/^\d{1,12}$/, 'must be a next_cursor this API returned')

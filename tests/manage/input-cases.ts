@@ -105,6 +105,13 @@ export const inputCases: ContractCase[] = [
     code: 'validation_failed',
     fields: ['since'],
   },
+  ...['%2B5', '5e1', '0x10', '%205', '1000'].map((limit): ContractCase => ({
+    name: `an audit page limit of ${decodeURIComponent(limit)} is named (digits only, 1–100)`,
+    run: (d, t) => call(d, 'GET', `/audit?limit=${limit}`, undefined, { token: t }),
+    status: 422,
+    code: 'validation_failed',
+    fields: ['limit'],
+  })),
   ...(
     [
       ['/keys', { name: 'once' }],
