@@ -32,6 +32,7 @@ export class KeyEvents {
     return {
       current: () => inner.current(),
       refresh: inner.refresh ? () => inner.refresh?.() : undefined,
+      catchUp: inner.catchUp ? () => inner.catchUp?.() ?? Promise.resolve() : undefined,
       close: () => inner.close(),
       commit: async <T>(decide: (ledger: Ledger) => Decision<T>): Promise<T> => {
         let written: AuditEntry | null = null;

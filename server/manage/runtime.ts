@@ -85,15 +85,28 @@ export async function openManage(
 /** The Orders API's key store over the management state: a change counts within a second. */
 export class ManagedKeyStore implements KeyStore {
   private readonly store: ManageStore;
+  /**
+   * An unknown hash after the store's catch-up read, on a store whose reads take a round trip
+   * (Postgres: one read at a time, shared by the callers waiting, and a bounded number a second).
+   */
+  readonly findUnseen?: (hashHex: string) => Promise<KeyRecord | undefined>;
 
   constructor(store: ManageStore) {
     this.store = store;
+    if (store.catchUp)
+      this.findUnseen = async (hashHex) => {
+        await store.catchUp?.();
+        return store.current().state.recordByHash(hashHex);
+      };
   }
 
-  /** The key for a hash; an unknown hash reads other writers' lines first (a key issued a moment ago). */
+  /**
+   * The key for a hash; an unknown hash reads other writers' lines first (a key issued a moment
+   * ago) where that is a local read. Where it takes a round trip, findUnseen does it.
+   */
   findByHash(hashHex: string): KeyRecord | undefined {
     const found = this.store.current().state.recordByHash(hashHex);
-    if (found) return found;
+    if (found || this.store.catchUp) return found;
     this.store.refresh?.();
     return this.store.current().state.recordByHash(hashHex);
   }

@@ -3,7 +3,8 @@
 // and one that dies mid-attempt only delays it until its lease ends (at least once). A worker claims
 // up to 64, at most half to one endpoint, and again once half its slots are free: an endpoint that
 // waits for time-outs holds slots, not the worker. When it looks is poller.ts's. A claim brings what
-// each event is made of; a batch's successes settle in one round trip (few connections are taken).
+// each event is made of; a batch's successes settle in one round trip (few connections are taken),
+// and a failure is recorded with its delivery's retry or settling in one statement (one commit).
 import type { Clock, EventStore, WebhookEndpoint, WebhookStore } from '../../src/api/orders/deps.ts';
 import { endpointDisabledEvent } from '../../src/api/orders/events/order-event.ts';
 import { randomId, systemClock } from '../../src/api/orders/ids.ts';
@@ -267,18 +268,20 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
       disable === 'failing'
         ? { ...result.record, outcome: 'endpoint-disabled' as const, next_at: null }
         : result.record;
-    await this.db.query('insert_attempt', postgresSql('insert_attempt'), attemptRow(r));
+    // The attempt and its delivery's next step are one statement: one commit, so a kill between two
+    // cannot log an attempt whose delivery is then sent again as the same attempt.
     if (result.retryAtMs !== null && disable === null) {
-      await this.db.query('delivery_retry', postgresSql('delivery_retry'), [
-        c.event_id,
-        c.endpoint_id,
+      await this.db.query('attempt_retry', postgresSql('attempt_retry'), [
+        ...attemptRow(r),
         c.attempt + 1,
         new Date(result.retryAtMs).toISOString(),
         c.lease,
       ]);
       return;
     }
-    await settle();
+    await this.db.query('attempt_settled', postgresSql('attempt_settled'), [...attemptRow(r), c.lease]);
+    // Disabling follows on its own: a kill before it leaves the endpoint enabled, disabled by its next
+    // failure (the streak runs on; a 410 answers again), with no attempt sent twice.
     if (disable) await this.disable(endpoint, disable);
   }
 

@@ -1,6 +1,6 @@
 // The rows of the Postgres delivery queue's statements (postgres-queue.ts): a claimed delivery with
-// what its event is made of (claim_deliveries), and an attempt's columns (insert_attempt, and
-// deliveries_succeeded's arrays).
+// what its event is made of (claim_deliveries), and an attempt's columns (attempt_retry and
+// attempt_settled, and deliveries_succeeded's arrays).
 import type { StoredEvent } from '../../src/api/orders/deps.ts';
 import { orderCreatedEvent } from '../../src/api/orders/events/order-event.ts';
 import { toStoredOrder, type OrderRow } from '../stores/postgres/order-store.ts';
@@ -28,7 +28,7 @@ export function claimedEvent(row: ClaimRow): StoredEvent | undefined {
   return row.id === null ? undefined : orderCreatedEvent(toStoredOrder(row));
 }
 
-/** An attempt's columns, in insert_attempt's order. */
+/** An attempt's columns, in the order the statements insert them into webhook_attempts. */
 export const attemptRow = (r: AttemptRecord) => [
   r.event_id,
   r.endpoint_id,
@@ -57,7 +57,7 @@ export interface Succeeded {
   lease: string;
 }
 
-/** The columns of deliveries_succeeded: one array per column of insert_attempt, then the leases. */
+/** The columns of deliveries_succeeded: one array per column of attemptRow, then the leases. */
 export function succeededColumns(done: Succeeded[]): unknown[][] {
   const columns: unknown[][] = Array.from({ length: 12 }, () => []);
   for (const { record, lease } of done)

@@ -10,9 +10,10 @@ import type { Principal } from './actor.ts';
 import { scopeRefusal } from './console-principal.ts';
 import type { ManageScope } from './contract.ts';
 import type { ManageDeps } from './deps.ts';
+import { readUnseen } from './ledger.ts';
 import { manageOpenApi } from './openapi.ts';
 import { manageProblem } from './problems.ts';
-import { readRoute } from './reads.ts';
+import { namesUnknown, readRoute } from './reads.ts';
 import type { ManageRequest } from './request.ts';
 import { writeRoute } from './writes.ts';
 
@@ -94,7 +95,7 @@ async function dispatch(request: ManageRequest, deps: ManageDeps, requestId: str
     return manageProblem('method-not-allowed', `Use ${allow}`, { headers: { allow } });
   }
   if (scope === null) return json(200, manageOpenApi(), { 'cache-control': 'public, max-age=300' });
-  const principal = authenticate(request, deps);
+  const principal = await authenticate(request, deps);
   if ('status' in principal) return principal;
   if (!principal.scopes.includes(scope)) {
     const detail =
@@ -106,12 +107,16 @@ async function dispatch(request: ManageRequest, deps: ManageDeps, requestId: str
     });
   }
   const params = match.slice(1);
-  if (asked === 'GET') return readRoute(path, params, request.path, deps);
+  if (asked === 'GET') {
+    // a key or management key issued a moment ago through another server: read it before a 404
+    if (namesUnknown(path, params, deps)) await readUnseen(deps.store);
+    return readRoute(path, params, request.path, deps);
+  }
   return writeRoute(asked, path, params, request, principal, deps, requestId);
 }
 
 /** The caller: a principal the transport set, or the management key its Bearer token names. */
-function authenticate(request: ManageRequest, deps: ManageDeps): Principal | PlainResponse {
+async function authenticate(request: ManageRequest, deps: ManageDeps): Promise<Principal | PlainResponse> {
   if (request.principal) return request.principal;
   const credential = parseAuthorization(request.headers.authorization);
   if (credential.kind === 'missing')
@@ -124,8 +129,8 @@ function authenticate(request: ManageRequest, deps: ManageDeps): Principal | Pla
     });
   const hashed = deps.sha256(credential.token);
   let key = deps.store.current().state.managementKeyByHash(hashed);
-  if (!key && deps.store.refresh) {
-    deps.store.refresh();
+  if (!key) {
+    await readUnseen(deps.store); // a management key made a moment ago, perhaps elsewhere
     key = deps.store.current().state.managementKeyByHash(hashed);
   }
   const reason = !key

@@ -118,10 +118,26 @@ export interface ManageStore {
    * writes, durably, before answering. Writers are serialised, so two cannot chain to one head.
    */
   commit<T>(decide: (ledger: Ledger) => Decision<T>): Promise<T>;
-  /** Reads other writers' changes now (a credential not seen yet may be a moment old). */
+  /** Reads other writers' changes now, where that is a local read (the journal file). */
   refresh?(): void;
+  /**
+   * Reads other writers' changes not seen yet, where that takes a round trip (Postgres), before a
+   * credential or id this process does not know is refused: it may be a moment old. The store bounds
+   * how often; it never rejects (a read that fails leaves the ledger as it was).
+   */
+  catchUp?(): Promise<void>;
   /** Stops following and releases what it holds. */
   close(): Promise<void>;
+}
+
+/**
+ * Reads other writers' changes before a credential or id not known yet is refused: the store's
+ * catch-up read where it has one (awaited), else its refresh (at once).
+ */
+export function readUnseen(store: ManageStore): Promise<void> | undefined {
+  if (store.catchUp) return store.catchUp();
+  store.refresh?.();
+  return undefined;
 }
 
 /** A store in memory: the contract's reference, and the tests'. */

@@ -12,6 +12,15 @@ import { consumerView, keyView, routeView } from './views.ts';
 
 const list = (data: unknown[]) => json(200, { object: 'list', data });
 
+/** Whether a GET names a key or management key this process does not know (yet). */
+export function namesUnknown(path: string, params: string[], deps: ManageDeps): boolean {
+  const { state } = deps.store.current();
+  const [id = ''] = params;
+  if (path.startsWith('/keys/')) return !state.keys.has(id);
+  if (path.startsWith('/management-keys/')) return !state.managementKeys.has(id);
+  return false;
+}
+
 /** Answers a GET; `params` are the path's ids. */
 export function readRoute(path: string, params: string[], target: string, deps: ManageDeps): PlainResponse {
   const ledger = deps.store.current();

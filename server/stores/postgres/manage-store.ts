@@ -4,6 +4,7 @@
 // it, so writers never chain to one head. Each process folds the rows into its ledger: it hears
 // other writers' rows when they commit (NOTIFY on `estate_manage`, LISTEN on a connection of its
 // own), and polls every `pollMs` (250 ms) for any notification lost while that connection was down.
+// A key or id it does not know is read for before it is refused (catchUp): it may be a moment old.
 import { Ledger, type Decision, type ManageStore, type TextSha256 } from '../../../src/manage/ledger.ts';
 import type { ManageSeed } from '../../../src/manage/state.ts';
 import { foldLine } from '../../manage/journal-store.ts';
@@ -13,6 +14,12 @@ import { postgresSql } from './sql.ts';
 
 /** How often a process reads other writers' rows, in milliseconds, besides hearing them. */
 export const managePollMs = 250;
+
+/**
+ * The shortest time between two reads for a key or id this process does not know, in milliseconds:
+ * a stream of unknown keys costs Postgres at most one such read per interval (and waits for it).
+ */
+export const unknownReadEveryMs = 100;
 
 /** The channel a committed change is announced on (its payload: the row's seq). */
 const channel = 'estate_manage';
@@ -31,6 +38,10 @@ export class PostgresManageStore implements ManageStore {
   private queue: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private listener: PostgresListener | undefined;
+  /** Catch-up reads: the one callers wait for, the one under way, when the last began. */
+  private nextRead: Promise<void> | null = null;
+  private readRunning: Promise<void> = Promise.resolve();
+  private readBeganMs = -Infinity;
 
   private constructor(db: PostgresDatabase, seed: ManageSeed, sha256: TextSha256) {
     this.db = db;
@@ -67,6 +78,26 @@ export class PostgresManageStore implements ManageStore {
   /** Reads other writers' rows soon (without waiting). */
   refresh(): void {
     void this.poll().catch(() => undefined);
+  }
+
+  /**
+   * Reads the rows not seen yet, for a key or id this process does not know (one issued a moment
+   * ago through another server), before it is refused. The read begins after the caller asked, so
+   * a change committed before then is found; every caller that asks before it begins shares it.
+   * One runs at a time, and none begins within `unknownReadEveryMs` of the last one's start (a
+   * caller then waits for it). Never rejects: a read that fails leaves the ledger as it was.
+   */
+  catchUp(): Promise<void> {
+    this.nextRead ??= (async () => {
+      await this.readRunning;
+      const waitMs = this.readBeganMs + unknownReadEveryMs - performance.now();
+      if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+      this.nextRead = null; // who asks from now on needs a read that begins after them
+      this.readBeganMs = performance.now();
+      this.readRunning = this.poll().catch(() => undefined);
+      await this.readRunning;
+    })();
+    return this.nextRead;
   }
 
   private fold(rows: Row[]): void {

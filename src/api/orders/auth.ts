@@ -44,7 +44,8 @@ export type AuthResult = { ok: true; key: KeyRecord } | { ok: false; reason: str
 
 /**
  * Finds the key for a token and checks that it may still be used at `nowMs`: at once when `sha256`
- * answers at once (node's), else once it has.
+ * answers at once (node's) and the key is known, else once the hash and any read of changes not
+ * seen yet (`findUnseen`) have answered.
  */
 export function authenticate(
   token: string,
@@ -53,8 +54,12 @@ export function authenticate(
   sha256: Sha256,
 ): AuthResult | Promise<AuthResult> {
   const digest = sha256(token);
-  if (typeof digest === 'string') return checked(keys.findByHash(digest), nowMs);
-  return digest.then((hex) => checked(keys.findByHash(hex), nowMs));
+  const lookUp = (hex: string): AuthResult | Promise<AuthResult> => {
+    const key = keys.findByHash(hex);
+    if (key || !keys.findUnseen) return checked(key, nowMs);
+    return keys.findUnseen(hex).then((found) => checked(found, nowMs));
+  };
+  return typeof digest === 'string' ? lookUp(digest) : digest.then(lookUp);
 }
 
 /** Whether the key a hash named (if any) may be used at `nowMs`. */

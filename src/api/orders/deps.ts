@@ -30,6 +30,11 @@ export interface KeyRecord {
 /** Looks keys up by the hex SHA-256 of their material. */
 export interface KeyStore {
   findByHash(hashHex: string): KeyRecord | undefined;
+  /**
+   * A hash `findByHash` did not know, looked up again after reading the changes not seen yet,
+   * where that takes a round trip (a key issued a moment ago through another server). Never rejects.
+   */
+  findUnseen?(hashHex: string): Promise<KeyRecord | undefined>;
 }
 
 /** Customers and SKUs orders may reference. */

@@ -44,7 +44,7 @@ describe('claimedEvent', () => {
 });
 
 describe('succeededColumns', () => {
-  it('gives one array per column of insert_attempt, then the leases, one element per success', () => {
+  it('gives one array per column of attemptRow, then the leases, one element per success', () => {
     const record = (n: number) => ({
       event_id: `evt_${n}`,
       endpoint_id: 'we_test1',

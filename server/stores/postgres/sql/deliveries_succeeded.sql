@@ -1,7 +1,7 @@
--- The deliveries of a claimed batch that succeeded, in one round trip, one array element each (the
--- columns of insert_attempt, then the lease): their attempts recorded, their endpoints' failing
--- streaks ended (written only when one runs, so a healthy endpoint's row is not rewritten per
--- delivery), and each delivery settled by the worker whose lease still holds it (as
+-- The deliveries of a claimed batch that succeeded, in one round trip, one array element each (an
+-- attempt's columns, attemptRow in postgres-rows.ts, then the lease): their attempts recorded, their
+-- endpoints' failing streaks ended (written only when one runs, so a healthy endpoint's row is not
+-- rewritten per delivery), and each delivery settled by the worker whose lease still holds it (as
 -- delivery_settled: a resend asked meanwhile released the lease, and stays).
 with done as (
   select *
