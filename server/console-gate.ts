@@ -19,6 +19,7 @@ import { announcesBody, declaredTooLarge, handOver, readConsoleBody } from './co
 import { clearSessionCookie, cookieOf, encrypted, setSessionCookie } from './console/cookie.ts';
 import { runAs } from './console/current-actor.ts';
 import { methodRefusal } from './console/methods.ts';
+import { signInPath, signOutPath } from './console/paths.ts';
 import { consoleProblem, decodableTarget, malformedPathProblem } from './console/problems.ts';
 import { crossSiteRefusal } from './cross-site.ts';
 import { isTrustedHost } from './console/trusted-host.ts';
@@ -27,11 +28,7 @@ import { MemorySessionStore } from './sessions/session-store.ts';
 import { ConsoleSessions } from './sessions/sessions.ts';
 
 export { sessionCookie } from './console/cookie.ts';
-
-/** The sign-in form's path; its POST takes `token` and `next`. */
-export const signInPath = '/app/sign-in';
-/** Ends the session and clears its cookie (POST). */
-export const signOutPath = '/app/sign-out';
+export { signInPath, signOutPath } from './console/paths.ts';
 
 // Assets carry no caller data: the sign-in page needs the console's CSS and the browser its icon.
 const openPrefixes = ['/_astro/', '/favicon'];

@@ -210,3 +210,16 @@ describe('the sign-in page', () => {
     expect(anonymous).not.toContain('Signed in as');
   });
 });
+
+describe('a cookie whose session has ended', () => {
+  it('is told so, and where to sign in again (401 problem+json)', async () => {
+    const res = await fetch(`${gated.base}/app/session`, {
+      headers: { cookie: 'estate_console_session=ended', accept: 'application/json' },
+    });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({
+      code: 'unauthenticated',
+      detail: `Your console session has ended; sign in again at ${signInPath}`,
+    });
+  });
+});
