@@ -1,8 +1,8 @@
-// A console request's body, read by the gate before Astro sees it (docs/decisions.md, "One cap on
-// console bodies"): at most consoleBodyMaxBytes, refused 413 from Content-Length before a byte is
-// read, cut off once a chunked body passes the cap, and 408 when it stops arriving within the
-// server's body deadline. The bytes are handed to Astro's node adapter as `req.body`, which it
-// takes as the body (as it takes an Express body parser's) instead of reading the stream again.
+// A console request's body, read by the gate before Astro sees it (docs/decisions.md, "Console
+// HTTP"): at most consoleBodyMaxBytes, refused 413 from Content-Length before a byte is read, cut
+// off once a chunked body passes the cap, and 408 when it stops arriving within the server's body
+// deadline. The bytes are handed to Astro's node adapter as `req.body`, which it takes as the body
+// (as it takes an Express body parser's) instead of reading the stream again.
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { readBody } from '../../src/api/http/node.ts';
 import type { PlainResponse } from '../../src/api/orders/plain.ts';

@@ -1,4 +1,4 @@
-// Which methods each console path takes, in one place (docs/decisions.md, "Console methods"): every
+// Which methods each console path takes, in one place (docs/decisions.md, "Console HTTP"): every
 // page and endpoint reads with GET and HEAD; only the pages with a form, sign-in and sign-out also
 // take POST, and server islands take Astro's POST of their props. Any other unsafe method is 405
 // problem+json naming what the path takes, before anything reads the body; a form page posted
