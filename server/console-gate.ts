@@ -6,15 +6,20 @@
 // requests are refused. The API (its own bearer keys) and health are not behind the gate. With
 // neither token nor operators the console stays open and its actor is the demo visitor.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { writePlain } from '../src/api/http/node.ts';
-import { problemResponse } from '../src/api/orders/respond.ts';
+import { bodyTimeoutMs, writePlain } from '../src/api/http/node.ts';
+import { randomId } from '../src/api/orders/ids.ts';
+import type { PlainResponse } from '../src/api/orders/plain.ts';
+import { problemResponse, withRequestId } from '../src/api/orders/respond.ts';
 import { StoreUnavailableError } from '../src/api/orders/deps.ts';
 import type { ConsoleActor } from '../src/live/console-actor.ts';
 import type { NodeHandler } from './api-listener.ts';
 import { signInPage } from './console-sign-in.ts';
 import { ConsoleAccess } from './console/access.ts';
-import { clearSessionCookie, encrypted, setSessionCookie } from './console/cookie.ts';
+import { announcesBody, declaredTooLarge, handOver, readConsoleBody } from './console/body.ts';
+import { clearSessionCookie, cookieOf, encrypted, setSessionCookie } from './console/cookie.ts';
 import { runAs } from './console/current-actor.ts';
+import { methodRefusal } from './console/methods.ts';
+import { signInPath, signOutPath } from './console/paths.ts';
 import { consoleProblem, decodableTarget, malformedPathProblem } from './console/problems.ts';
 import { crossSiteRefusal } from './cross-site.ts';
 import { isTrustedHost } from './console/trusted-host.ts';
@@ -23,13 +28,8 @@ import { MemorySessionStore } from './sessions/session-store.ts';
 import { ConsoleSessions } from './sessions/sessions.ts';
 
 export { sessionCookie } from './console/cookie.ts';
+export { signInPath, signOutPath } from './console/paths.ts';
 
-/** The sign-in form's path; its POST takes `token` and `next`. */
-export const signInPath = '/app/sign-in';
-/** Ends the session and clears its cookie (POST). */
-export const signOutPath = '/app/sign-out';
-
-const maxFormBytes = 4096;
 // Assets carry no caller data: the sign-in page needs the console's CSS and the browser its icon.
 const openPrefixes = ['/_astro/', '/favicon'];
 // Server islands render read-only fragments; Astro posts their props when they are long.
@@ -65,27 +65,27 @@ export function safeNext(next: string | null | undefined): string {
   return inConsole && !url.pathname.startsWith(signInPath) && decodableTarget(path) ? path : consoleHome;
 }
 
-function send(res: ServerResponse, status: number, headers: Record<string, string>, body = ''): void {
-  res.writeHead(status, { 'cache-control': 'no-store', ...headers });
+/** Whether the request's body is still unread: its answer then closes the connection. */
+function bodyLeft(req: IncomingMessage): boolean {
+  return announcesBody(req.headers) && !req.readableEnded;
+}
+
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body = '',
+): void {
+  const close: Record<string, string> = bodyLeft(req) ? { connection: 'close' } : {};
+  res.writeHead(status, { 'cache-control': 'no-store', ...close, ...headers });
   res.end(body);
 }
 
-function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    if (Number(req.headers['content-length']) > maxFormBytes) return resolve(null);
-    const onData = (chunk: Buffer) => {
-      total += chunk.length;
-      if (total <= maxFormBytes) return void chunks.push(chunk);
-      // Read no further: the answer closes the connection (writePlain's `close`).
-      req.off('data', onData).pause();
-      resolve(null);
-    };
-    req.on('data', onData);
-    req.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
-    req.on('error', () => resolve(null));
-  });
+/** Writes a problem (or other plain answer) stamped with the request's id; an unread body closes. */
+function answer(req: IncomingMessage, res: ServerResponse, response: PlainResponse): void {
+  const requestId = String(res.getHeader('request-id') ?? randomId('req_'));
+  writePlain(res, withRequestId(response, requestId), bodyLeft(req));
 }
 
 /** The access a gate given only a token (or nothing) runs with: no operators, sessions in memory. */
@@ -99,12 +99,35 @@ function mayWrite(actor: ConsoleActor, path: string): boolean {
   return actor.role !== 'viewer' || readOnlyPrefixes.some((prefix) => path.startsWith(prefix));
 }
 
+/** How the gate reads bodies. */
+export interface ConsoleGateOptions {
+  /** How long a body may take to arrive once the gate reads it (the server's bodyMs); default 10 s. */
+  bodyTimeoutMs?: number;
+}
+
 /**
  * Wraps the console handler so that only a signed-in actor gets through, unless the console is
- * open. `access` is the console's access (server/console/open.ts), or just a CONSOLE_TOKEN.
+ * open. `access` is the console's access (server/console/open.ts), or just a CONSOLE_TOKEN. Every
+ * answer carries a `Request-Id`; every body is capped and read here (./console/body.ts).
  */
-export function consoleGate(console: NodeHandler, access: ConsoleAccess | string | undefined): NodeHandler {
+export function consoleGate(
+  console: NodeHandler,
+  access: ConsoleAccess | string | undefined,
+  options: ConsoleGateOptions = {},
+): NodeHandler {
   const rules = access instanceof ConsoleAccess ? access : tokenOnlyAccess(access);
+  const bodyDeadlineMs = options.bodyTimeoutMs ?? bodyTimeoutMs;
+
+  /** Reads the body for the console (Astro takes it from `req.body`); false once refused. */
+  const takeBody = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    const read = await readConsoleBody(req, bodyDeadlineMs);
+    if (Buffer.isBuffer(read)) {
+      handOver(req, read);
+      return true;
+    }
+    answer(req, res, read);
+    return false;
+  };
 
   const signIn = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
     if (req.method !== 'POST') {
@@ -112,23 +135,21 @@ export function consoleGate(console: NodeHandler, access: ConsoleAccess | string
       const signedIn = actor && actor.type !== 'demo_visitor' && !req.headers.authorization ? actor : null;
       const html = signInPage({ next: safeNext(url.searchParams.get('next')), failed: false, signedIn });
       const body = req.method === 'HEAD' ? '' : html;
-      return send(res, 200, { 'content-type': 'text/html; charset=utf-8' }, body);
+      return send(req, res, 200, { 'content-type': 'text/html; charset=utf-8' }, body);
     }
-    const form = await readForm(req);
-    if (!form) {
-      const detail = `The sign-in form takes at most ${maxFormBytes} bytes`;
-      return writePlain(res, problemResponse('payload-too-large', detail), true);
-    }
+    const read = await readConsoleBody(req, bodyDeadlineMs);
+    if (!Buffer.isBuffer(read)) return answer(req, res, read);
+    const form = new URLSearchParams(read.toString('utf8'));
     const next = safeNext(form.get('next'));
     const signedIn = await rules.signIn(form.get('token') ?? '');
     if (!signedIn) {
       const page = signInPage({ next, failed: true });
-      return send(res, 401, { 'content-type': 'text/html; charset=utf-8' }, page);
+      return send(req, res, 401, { 'content-type': 'text/html; charset=utf-8' }, page);
     }
     // A session this browser had before ends: one browser, one session (no fixation either).
     await rules.signOut(req);
     const cookie = setSessionCookie(req, signedIn.sessionId, rules.sessions.limits.absoluteMs);
-    send(res, 303, { location: next, 'set-cookie': cookie });
+    send(req, res, 303, { location: next, 'set-cookie': cookie });
   };
 
   const refuse = (req: IncomingMessage, res: ServerResponse, url: URL): void => {
@@ -136,10 +157,15 @@ export function consoleGate(console: NodeHandler, access: ConsoleAccess | string
       (req.method === 'GET' || req.method === 'HEAD') && /text\/html/.test(req.headers.accept ?? '');
     if (wantsPage) {
       const next = encodeURIComponent(`${url.pathname}${url.search}`);
-      return send(res, 303, { location: `${signInPath}?next=${next}` });
+      return send(req, res, 303, { location: `${signInPath}?next=${next}` });
     }
-    const detail = `The console is private: sign in at ${signInPath}, or send Authorization: Bearer <CONSOLE_TOKEN or your operator token>`;
-    writePlain(
+    // A cookie that opened nothing names a session that has ended (signed out, expired, removed).
+    const detail =
+      cookieOf(req) !== undefined && req.headers.authorization === undefined
+        ? `Your console session has ended; sign in again at ${signInPath}`
+        : `The console is private: sign in at ${signInPath}, or send Authorization: Bearer <CONSOLE_TOKEN or your operator token>`;
+    answer(
+      req,
       res,
       problemResponse('unauthenticated', detail, { 'www-authenticate': 'Bearer realm="console"' }),
     );
@@ -147,7 +173,7 @@ export function consoleGate(console: NodeHandler, access: ConsoleAccess | string
 
   const gate = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = consoleUrl(req.url ?? '/');
-    if (url === null) return writePlain(res, malformedPathProblem());
+    if (url === null) return answer(req, res, malformedPathProblem());
     const unsafe = !safeMethods.has(req.method ?? 'GET');
     if (unsafe) {
       const crossSite = crossSiteRefusal({
@@ -155,36 +181,44 @@ export function consoleGate(console: NodeHandler, access: ConsoleAccess | string
         headers: req.headers,
         encrypted: encrypted(req),
       });
-      if (crossSite !== null) return writePlain(res, consoleProblem('cross-site-request', crossSite));
+      if (crossSite !== null) return answer(req, res, consoleProblem('cross-site-request', crossSite));
     }
     if (!isTrustedHost(req.headers.host, rules.allowedHosts) && (await rules.isOpen())) {
       const detail = `This open demo answers at localhost, an IP address, or a host named in ESTATE_ALLOWED_HOSTS, not at ${req.headers.host ?? ''} (a DNS rebinding would look like this)`;
-      return writePlain(res, consoleProblem('untrusted-host', detail));
+      return answer(req, res, consoleProblem('untrusted-host', detail));
     }
+    // Refused from the headers alone: a method the path does not take, a body too large to read.
+    const refused =
+      methodRefusal(req.method ?? 'GET', url.pathname, req.headers) ?? declaredTooLarge(req.headers);
+    if (refused !== null) return answer(req, res, refused);
     if (url.pathname === signInPath) return signIn(req, res, url);
     if (url.pathname === signOutPath && req.method === 'POST') {
       await rules.signOut(req);
-      return send(res, 303, { location: signInPath, 'set-cookie': clearSessionCookie(req) });
+      return send(req, res, 303, { location: signInPath, 'set-cookie': clearSessionCookie(req) });
     }
-    if (openPrefixes.some((prefix) => url.pathname.startsWith(prefix))) return console(req, res);
+    if (openPrefixes.some((prefix) => url.pathname.startsWith(prefix)))
+      return (await takeBody(req, res)) ? console(req, res) : undefined;
     const actor = await rules.actorOf(req);
     if (!actor) return refuse(req, res, url);
     if (unsafe && !mayWrite(actor, url.pathname)) {
       const detail = `${actor.name} is a viewer: viewers read the console but change nothing`;
-      return writePlain(res, consoleProblem('role-not-allowed', detail));
+      return answer(req, res, consoleProblem('role-not-allowed', detail));
     }
+    if (!(await takeBody(req, res))) return;
     return runAs(actor, () => console(req, res));
   };
 
-  return (req, res) =>
-    gate(req, res).catch((error: unknown) => {
+  return (req, res) => {
+    res.setHeader('request-id', randomId('req_'));
+    return gate(req, res).catch((error: unknown) => {
       if (res.headersSent) return void res.destroy();
       const out = error instanceof StoreUnavailableError;
-      const answer = out
+      const failure = out
         ? problemResponse('service-unavailable', 'The console cannot check who you are right now', {
             'retry-after': String(error.retryAfterSeconds),
           })
         : problemResponse('internal-error', 'Unexpected failure in the console gate');
-      writePlain(res, answer, true);
+      writePlain(res, withRequestId(failure, String(res.getHeader('request-id'))), true);
     });
+  };
 }

@@ -120,7 +120,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   installOperatorAdmin(operatorAdminOver(consoleAccess.operators));
   // The console's pages act through the management API with their session (./manage/console-caller.ts).
   const actorOf = (req: IncomingMessage) => consoleAccess.access.actorOf(req);
-  attachServer(server, apiHandler(api, timeouts.bodyMs, actorOf), consoleGate(astro, consoleAccess.access));
+  const gate = consoleGate(astro, consoleAccess.access, { bodyTimeoutMs: timeouts.bodyMs });
+  attachServer(server, apiHandler(api, timeouts.bodyMs, actorOf), gate);
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     const reusePort = options.reusePort === true;

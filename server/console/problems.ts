@@ -1,7 +1,7 @@
 // The console gate's own problem+json answers (RFC 9457). The console is not the Orders API, so its
 // refusals that the contract has no type for (a cross-site request, a role that may not act) are
 // typed here, under the same base URI; the rest reuse the contract's types.
-import { problemBase } from '../../src/api/orders/contract.ts';
+import { problemBase, type ProblemSlug } from '../../src/api/orders/contract.ts';
 import type { PlainResponse } from '../../src/api/orders/plain.ts';
 import { problemResponse } from '../../src/api/orders/respond.ts';
 
@@ -20,6 +20,8 @@ export function consoleProblem(slug: keyof typeof consoleProblemTypes, detail: s
     status,
     headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store' },
     body: JSON.stringify(body),
+    // withRequestId only needs to know it is a problem (to add request_id); the slug is ours.
+    problem: slug as ProblemSlug,
   };
 }
 

@@ -7,6 +7,8 @@ import type { IncomingMessage } from 'node:http';
 import type { ConsoleActor } from '../../src/live/console-actor.ts';
 import type { Principal } from '../../src/manage/actor.ts';
 import { consolePrincipal } from '../../src/manage/console-principal.ts';
+import { cookieOf } from '../console/cookie.ts';
+import { signInPath } from '../console/paths.ts';
 import { ownOrigin } from '../cross-site.ts';
 
 /** Who a console request comes from (the console gate's `access.actorOf`). */
@@ -33,4 +35,18 @@ export async function consoleCaller(
   if (!actorOf || req.headers.authorization !== undefined || !fromOwnPage(req)) return undefined;
   const actor = await actorOf(req);
   return actor ? consolePrincipal(actor) : undefined;
+}
+
+/**
+ * Where to sign in again, when the console's own page sent a session cookie that names no live
+ * session (signed out, expired, its operator removed); undefined otherwise. The API's 401 then
+ * says the session has ended rather than asking for a management key.
+ */
+export async function endedConsoleSession(
+  req: IncomingMessage,
+  actorOf: ConsoleActorLookup | undefined,
+): Promise<string | undefined> {
+  if (!actorOf || req.headers.authorization !== undefined || !fromOwnPage(req)) return undefined;
+  if (cookieOf(req) === undefined) return undefined;
+  return (await actorOf(req)) === null ? signInPath : undefined;
 }

@@ -6,7 +6,7 @@ import { readBody, writePlain } from '../../src/api/http/node.ts';
 import type { ManageDeps } from '../../src/manage/deps.ts';
 import { handleManage } from '../../src/manage/handler.ts';
 import { crossSiteRefusal } from '../cross-site.ts';
-import { consoleCaller, type ConsoleActorLookup } from './console-caller.ts';
+import { consoleCaller, endedConsoleSession, type ConsoleActorLookup } from './console-caller.ts';
 
 /** Answers one management request on a node:http response. */
 export async function answerManage(
@@ -22,6 +22,7 @@ export async function answerManage(
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
   const principal = await consoleCaller(req, consoleActorOf);
+  const signInAgainAt = principal ? undefined : await endedConsoleSession(req, consoleActorOf);
   const response = await handleManage(
     {
       method,
@@ -35,6 +36,7 @@ export async function answerManage(
         encrypted: (req.socket as { encrypted?: boolean }).encrypted === true,
       }),
       ...(principal ? { principal } : {}),
+      ...(signInAgainAt ? { signInAgainAt } : {}),
     },
     deps,
   );

@@ -119,10 +119,12 @@ async function dispatch(request: ManageRequest, deps: ManageDeps, requestId: str
 async function authenticate(request: ManageRequest, deps: ManageDeps): Promise<Principal | PlainResponse> {
   if (request.principal) return request.principal;
   const credential = parseAuthorization(request.headers.authorization);
-  if (credential.kind === 'missing')
-    return manageProblem('unauthenticated', 'Send "Authorization: Bearer <management key>"', {
-      headers: { 'www-authenticate': challenge() },
-    });
+  if (credential.kind === 'missing') {
+    const detail = request.signInAgainAt
+      ? `Your console session has ended; sign in again at ${request.signInAgainAt}`
+      : 'Send "Authorization: Bearer <management key>"';
+    return manageProblem('unauthenticated', detail, { headers: { 'www-authenticate': challenge() } });
+  }
   if (credential.kind === 'malformed')
     return manageProblem('invalid-request', credential.reason, {
       headers: { 'www-authenticate': challenge('invalid_request', credential.reason) },

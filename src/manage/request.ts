@@ -16,6 +16,11 @@ export interface ManageRequest extends PlainRequest {
   crossSite: string | null;
   /** A caller the transport authenticated itself (a console session); else the Bearer `mk_` key. */
   principal?: Principal;
+  /**
+   * Set when the console's own page sent a session cookie that names no live session: where to
+   * sign in again. A 401 then says the session has ended instead of asking for a management key.
+   */
+  signInAgainAt?: string;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

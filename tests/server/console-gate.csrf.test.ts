@@ -57,7 +57,12 @@ describe('CSRF: every unsafe request with the cookie is checked', () => {
     ['a JSON fetch from its own origin (no Sec-Fetch-Site)', { 'content-type': 'application/json' }],
   ])('%s passes', async (_name, headers) => {
     const own = 'sec-fetch-site' in headers ? headers : { ...headers, origin: gated.base };
-    const res = await gated.page(pair, { method: 'POST', headers: own, body: '{}' });
+    // A server island's props: the console path that takes a POST of any body.
+    const res = await gated.page(
+      pair,
+      { method: 'POST', headers: own, body: '{}' },
+      '/_server-islands/Probe',
+    );
     expect(res).toMatchObject({ status: 200, actor: { name: 'console token' } });
   });
 });

@@ -36,6 +36,17 @@ const access = new ConsoleAccess({
 const gated = useGatedConsole(() => access);
 const signIn = (token: string) => gated.signIn(token);
 const page = (pair: string, init?: RequestInit) => gated.page(pair, init);
+/** A same-origin form post to the Operators page (a page that takes one). */
+const formPost = (pair: string) =>
+  gated.page(
+    pair,
+    {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'intent=none',
+    },
+    '/app/operators',
+  );
 
 describe('sessions end', () => {
   it('after the idle limit, and the copied cookie opens nothing after', async () => {
@@ -96,13 +107,11 @@ describe('operators and their roles', () => {
     await changeRole(cli, 'ada', 'viewer');
     clock.mono += 1_000;
     expect((await page(pair)).actor).toMatchObject({ name: 'Ada', role: 'viewer' });
-    const post = await page(pair, { method: 'POST', headers: { 'sec-fetch-site': 'same-origin' } });
+    const post = await formPost(pair);
     expect(post.status).toBe(403);
     await changeRole(cli, operator.operator_id, 'admin');
     clock.mono += 1_000;
-    expect((await page(pair, { method: 'POST', headers: { 'sec-fetch-site': 'same-origin' } })).status).toBe(
-      200,
-    );
+    expect((await formPost(pair)).status).toBe(200);
   });
 
   it('a new token ends the sessions of the old one, and the old token signs nobody in', async () => {
@@ -199,5 +208,18 @@ describe('the sign-in page', () => {
     expect(html).toContain('<form method="post" action="/app/sign-out">');
     const anonymous = await (await fetch(`${gated.base}${signInPath}`)).text();
     expect(anonymous).not.toContain('Signed in as');
+  });
+});
+
+describe('a cookie whose session has ended', () => {
+  it('is told so, and where to sign in again (401 problem+json)', async () => {
+    const res = await fetch(`${gated.base}/app/session`, {
+      headers: { cookie: 'estate_console_session=ended', accept: 'application/json' },
+    });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({
+      code: 'unauthenticated',
+      detail: `Your console session has ended; sign in again at ${signInPath}`,
+    });
   });
 });

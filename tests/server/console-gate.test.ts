@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleGate, sessionCookie, signInPath } from '../../server/console-gate.ts';
+import { consoleBodyMaxBytes } from '../../server/console/body.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
 import { fixtureWorld } from '../../harness/fixture-world.ts';
 import { writeFixtureWorkspace, type ServerFiles } from '../../harness/fixture-workspace.ts';
@@ -151,7 +152,7 @@ describe('the console gate', () => {
   });
 
   it('refuses an oversized sign-in form with 413 problem+json', async () => {
-    const res = await signIn(base, 'x'.repeat(10_000));
+    const res = await signIn(base, 'x'.repeat(consoleBodyMaxBytes));
     expect(res.status).toBe(413);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
   });

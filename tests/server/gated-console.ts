@@ -20,10 +20,11 @@ export interface GatedConsole {
   httpsBase: string;
   /** Signs in with `token` (303 expected); returns the cookie pair (name=value) to send back. */
   signIn(token: string): Promise<{ pair: string }>;
-  /** Asks for a console fragment with a cookie; returns the status and the actor the console saw. */
+  /** Asks for a console fragment (or `path`) with a cookie; returns the status and the actor the console saw. */
   page(
     pair: string,
     init?: RequestInit,
+    path?: string,
   ): Promise<{ status: number; actor: { name: string; role: string } | null }>;
   /** Signs in with the console token at `at` (https trusted as ours); returns the Set-Cookie header. */
   signInCookie(at: string, headers: Record<string, string>): Promise<string>;
@@ -45,8 +46,8 @@ export function useGatedConsole(access: () => ConsoleAccess, options: { tls?: bo
       expect(res.status).toBe(303);
       return { pair: res.headers.get('set-cookie')?.split(';')[0] ?? '' };
     },
-    async page(pair, init = {}) {
-      const res = await fetch(`${gated.base}/app/api/keys`, {
+    async page(pair, init = {}, path = '/app/api/keys') {
+      const res = await fetch(`${gated.base}${path}`, {
         redirect: 'manual',
         ...init,
         headers: { cookie: pair, ...(init.headers as Record<string, string>) },

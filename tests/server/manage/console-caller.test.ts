@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { demoVisitor, type ConsoleActor } from '../../../src/live/console-actor.ts';
-import { consoleCaller, fromOwnPage } from '../../../server/manage/console-caller.ts';
+import { consoleCaller, endedConsoleSession, fromOwnPage } from '../../../server/manage/console-caller.ts';
 
 const request = (headers: Record<string, string>) =>
   ({ headers: { host: '127.0.0.1:4321', ...headers }, socket: {} }) as unknown as IncomingMessage;
@@ -49,5 +49,34 @@ describe('consoleCaller', () => {
       Promise.resolve(viewer),
     );
     expect(principal?.scopes.every((scope) => scope.endsWith(':read'))).toBe(true);
+  });
+});
+
+describe('endedConsoleSession', () => {
+  const cookie = { cookie: 'estate_console_session=gone' };
+  const nobody = () => Promise.resolve(null);
+  it.each([
+    [
+      'a dead cookie from the console’s page',
+      { ...cookie, 'sec-fetch-site': 'same-origin' },
+      nobody,
+      '/app/sign-in',
+    ],
+    ['no cookie', { 'sec-fetch-site': 'same-origin' }, nobody, undefined],
+    [
+      'a bearer beside the cookie',
+      { ...cookie, 'sec-fetch-site': 'same-origin', authorization: 'Bearer mk_x' },
+      nobody,
+      undefined,
+    ],
+    ['a cookie from no page of ours (curl)', cookie, nobody, undefined],
+    [
+      'a live session',
+      { ...cookie, 'sec-fetch-site': 'same-origin' },
+      () => Promise.resolve(viewer),
+      undefined,
+    ],
+  ])('%s → %s', async (_name, headers, lookup, expected) => {
+    expect(await endedConsoleSession(request(headers), lookup)).toBe(expected);
   });
 });
