@@ -138,16 +138,20 @@ describe.runIf(browserAvailable())('operators and sessions in the browser', () =
     expect(hedyToken).toMatch(/^ecop_/);
     expect(await grace.page.getByRole('status').textContent()).toContain('Added Hedy as operator.');
     expect(await axeViolations(grace.page)).toEqual([]);
-    // A body that is not a form is refused as such (it was a bare 500).
+    // A body that is not a form is refused as such (it was a bare 500, then an HTML page): a script
+    // sending JSON hears problem+json.
     const notForm = await grace.page.evaluate(() =>
       fetch('/app/operators', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{"intent":"remove"}',
-      }).then(async (r) => ({ status: r.status, page: await r.text() })),
+      }).then(async (r) => ({ status: r.status, type: r.headers.get('content-type'), body: await r.text() })),
     );
-    expect(notForm.status).toBe(415);
-    expect(notForm.page).toContain('Send the form as application/x-www-form-urlencoded');
+    expect(notForm).toMatchObject({ status: 415, type: 'application/problem+json' });
+    expect(JSON.parse(notForm.body)).toMatchObject({
+      code: 'unsupported_media_type',
+      detail: expect.stringContaining('application/x-www-form-urlencoded') as unknown,
+    });
 
     const hedy = await signInAs(hedyToken);
     expect(hedy.page.url()).toContain('/app/operators');
