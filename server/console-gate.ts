@@ -18,7 +18,7 @@ import { ConsoleAccess } from './console/access.ts';
 import { announcesBody, declaredTooLarge, handOver, readConsoleBody } from './console/body.ts';
 import { clearSessionCookie, cookieOf, encrypted, setSessionCookie } from './console/cookie.ts';
 import { runAs } from './console/current-actor.ts';
-import { methodRefusal } from './console/methods.ts';
+import { allowedMethods, methodRefusal } from './console/methods.ts';
 import { signInPath, signOutPath } from './console/paths.ts';
 import { consoleProblem, decodableTarget, malformedPathProblem } from './console/problems.ts';
 import { crossSiteRefusal } from './cross-site.ts';
@@ -191,6 +191,9 @@ export function consoleGate(
     const refused =
       methodRefusal(req.method ?? 'GET', url.pathname, req.headers) ?? declaredTooLarge(req.headers);
     if (refused !== null) return answer(req, res, refused);
+    // What a path takes, and nothing more: no CORS headers, so a cross-origin preflight fails.
+    if (req.method === 'OPTIONS')
+      return send(req, res, 204, { allow: `${allowedMethods(url.pathname)}, OPTIONS` });
     if (url.pathname === signInPath) return signIn(req, res, url);
     if (url.pathname === signOutPath && req.method === 'POST') {
       await rules.signOut(req);

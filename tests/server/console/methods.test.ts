@@ -1,6 +1,7 @@
 // The methods each console path takes (server/console/methods.ts): an unsafe method on a page that
-// only reads is 405 problem+json with an Allow header, /app/session included; a form page takes
-// POST, but only a form (JSON is 415 problem+json, whatever the client accepts).
+// only reads is 405 problem+json with an Allow header, /app/session included; OPTIONS says what a
+// path takes (204, Allow); a form page takes POST, but only a form (JSON is 415 problem+json,
+// whatever the client accepts).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +43,17 @@ describe.each([
     expect(res.headers.get('allow')).toBe(allow);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
     expect(await res.json()).toMatchObject({ status: 405, code: 'method_not_allowed' });
+  });
+
+  it(`OPTIONS is 204 with Allow: ${allow}, OPTIONS, and no CORS headers`, async () => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('allow')).toBe(`${allow}, OPTIONS`);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await res.text()).toBe('');
   });
 
   it('GET reaches the page', async () => {
