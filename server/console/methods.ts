@@ -2,8 +2,8 @@
 // page and endpoint reads with GET and HEAD; only the pages with a form, sign-in and sign-out also
 // take POST, and server islands take Astro's POST of their props. Any other unsafe method is 405
 // problem+json naming what the path takes, before anything reads the body (and OPTIONS is answered
-// with it: the gate's 204); a form page posted
-// something other than a form is 415 problem+json, so a script sending JSON hears JSON.
+// with it: the gate's 204); a form page posted something other than a form is 415 problem+json, so
+// a script sending JSON hears JSON.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { PlainResponse } from '../../src/api/orders/plain.ts';
 import { problemResponse } from '../../src/api/orders/respond.ts';
