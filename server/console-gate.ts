@@ -212,7 +212,10 @@ export function consoleGate(
   };
 
   return (req, res) => {
-    res.setHeader('request-id', randomId('req_'));
+    const requestId = randomId('req_');
+    res.setHeader('request-id', requestId);
+    // Pages see it too, to repeat in a problem they answer themselves (a client's own is replaced).
+    req.headers['request-id'] = requestId;
     return gate(req, res).catch((error: unknown) => {
       if (res.headersSent) return void res.destroy();
       const out = error instanceof StoreUnavailableError;

@@ -1,8 +1,11 @@
 // Every console answer carries a Request-Id (docs/deploying.md: "Every answer, error or not"): the
 // pages the gate lets through, its redirects and sign-in page, and each of its refusals, whose
-// problem bodies repeat the id as request_id. Ids are fresh per request.
+// problem bodies repeat the id as request_id. Ids are fresh per request, and the page behind the
+// gate sees its request's id, to repeat in a problem of its own.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signInPath } from '../../server/console-gate.ts';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { consoleGate, signInPath } from '../../server/console-gate.ts';
 import { ConsoleAccess } from '../../server/console/access.ts';
 import { consoleBodyMaxBytes } from '../../server/console/body.ts';
 import { MemoryOperatorDirectory } from '../../server/operators/directory.ts';
@@ -100,5 +103,27 @@ describe('request ids', () => {
       [1, 2, 3].map(async () => (await fetch(`${gated.base}${signInPath}`)).headers.get('request-id')),
     );
     expect(new Set(ids).size).toBe(3);
+  });
+});
+
+describe('the page behind the gate', () => {
+  it('sees the id the answer carries as a request-id header, a client’s own replaced', async () => {
+    const gate = consoleGate((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(String(req.headers['request-id']));
+    }, undefined);
+    const server = createServer((req, res) => void gate(req, res));
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}/app/api`, {
+        headers: { 'request-id': 'req_Forged' },
+      });
+      const seen = await res.text();
+      expect(seen).toMatch(requestId);
+      expect(seen).toBe(res.headers.get('request-id'));
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
   });
 });
