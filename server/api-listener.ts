@@ -170,15 +170,12 @@ export function attachEdges(server: Server, record?: AnswerLogger): void {
       return;
     }
     // Junk after requests received in full (pipelined, or a body longer than its Content-Length):
-    // answer them first, or a caller whose order was saved hears nothing and retries it. An API
-    // request whose body the error cut (a bad chunk size) has its body ended as broken, and the
-    // handler answers it 400 (src/api/http/node.ts); the console's handler knows no broken body.
+    // answer them first, or a caller whose order was saved hears nothing and retries it. A request
+    // whose body the error cut (a bad chunk size) has its body ended as broken, and its handler
+    // answers it 400: the API's, and the console gate's, which reads bodies with the same reader
+    // (src/api/http/node.ts).
     const cut = newest.get(socket);
     const bodyCut = cut !== undefined && !cut.complete;
-    if (bodyCut && destinationOf(cut.url) !== 'api') {
-      socket.destroy();
-      return;
-    }
     if (bodyCut) endBrokenBody(cut);
     afterAnswers(socket, () => {
       if (bodyCut) (socket as Socket).destroySoon();

@@ -6,7 +6,7 @@
 // requests are refused. The API (its own bearer keys) and health are not behind the gate. With
 // neither token nor operators the console stays open and its actor is the demo visitor.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bodyTimeoutMs, writePlain } from '../src/api/http/node.ts';
+import { bodyTimeoutMs, hasBrokenBody, writePlain } from '../src/api/http/node.ts';
 import { randomId } from '../src/api/orders/ids.ts';
 import type { PlainResponse } from '../src/api/orders/plain.ts';
 import { problemResponse, withRequestId } from '../src/api/orders/respond.ts';
@@ -65,9 +65,9 @@ export function safeNext(next: string | null | undefined): string {
   return inConsole && !url.pathname.startsWith(signInPath) && decodableTarget(path) ? path : consoleHome;
 }
 
-/** Whether the request's body is still unread: its answer then closes the connection. */
+/** Whether the request's body is still unread, or its framing broke: its answer then closes the connection. */
 function bodyLeft(req: IncomingMessage): boolean {
-  return announcesBody(req.headers) && !req.readableEnded;
+  return announcesBody(req.headers) && (!req.readableEnded || hasBrokenBody(req));
 }
 
 function send(

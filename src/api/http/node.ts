@@ -17,6 +17,11 @@ export const bodyTimeoutMs = 10_000;
 /** Requests whose body node's parser could not frame (see endBrokenBody). */
 const brokenBodies = new WeakSet<IncomingMessage>();
 
+/** Whether the request's body framing broke (endBrokenBody): its connection cannot carry another. */
+export function hasBrokenBody(req: IncomingMessage): boolean {
+  return brokenBodies.has(req);
+}
+
 /**
  * Ends the body of a request whose framing broke after its headers (a bad chunk size: node's
  * 'clientError'), so its reader answers 400 at once instead of waiting for bytes that never come.
