@@ -268,8 +268,7 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
       disable === 'failing'
         ? { ...result.record, outcome: 'endpoint-disabled' as const, next_at: null }
         : result.record;
-    // The attempt and its delivery's next step are one statement: one commit, so a kill between two
-    // cannot log an attempt whose delivery is then sent again as the same attempt.
+    // The attempt and its delivery's next step in one statement (one commit): no kill between them.
     if (result.retryAtMs !== null && disable === null) {
       await this.db.query('attempt_retry', postgresSql('attempt_retry'), [
         ...attemptRow(r),
@@ -280,9 +279,7 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
       return;
     }
     await this.db.query('attempt_settled', postgresSql('attempt_settled'), [...attemptRow(r), c.lease]);
-    // Disabling follows on its own: a kill before it leaves the endpoint enabled, disabled by its next
-    // failure (the streak runs on; a 410 answers again), with no attempt sent twice.
-    if (disable) await this.disable(endpoint, disable);
+    if (disable) await this.disable(endpoint, disable); // a kill before: disabled by its next failure
   }
 
   /** Disables an endpoint, drops its waiting deliveries and raises `endpoint.disabled`. */

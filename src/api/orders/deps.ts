@@ -4,7 +4,6 @@ import type { OrderLine } from './contract.ts';
 import type { EndpointDeliveries } from './events/endpoint-deliveries.ts';
 import type { IdempotencyClaim } from './idempotency.ts';
 import type { RateDecision } from './rate-limit.ts';
-
 import type { MaybePromise } from './maybe-promise.ts';
 
 /** A key as the API sees it: never its material, only what authorisation needs. */
@@ -30,10 +29,8 @@ export interface KeyRecord {
 /** Looks keys up by the hex SHA-256 of their material. */
 export interface KeyStore {
   findByHash(hashHex: string): KeyRecord | undefined;
-  /**
-   * A hash `findByHash` did not know, looked up again after reading the changes not seen yet,
-   * where that takes a round trip (a key issued a moment ago through another server). Never rejects.
-   */
+  /** An unknown hash, looked up again once changes not seen yet are read (a key issued a moment
+   * ago through another server, where reading takes a round trip). Never rejects. */
   findUnseen?(hashHex: string): Promise<KeyRecord | undefined>;
 }
 
@@ -275,10 +272,8 @@ export interface OrdersDeps {
   onEvent?: (event: StoredEvent) => void;
   /** Refuses a webhook URL (null: allowed): the whole check, the server's override included. */
   checkWebhookUrl?: (url: string, livemode: boolean) => Promise<string | null>;
-  /**
-   * Deprecation headers a route carries now (routes deprecated through the management API): the
-   * headers to send, {} when it is not deprecated, or null when nothing says (keep the defaults).
-   */
+  /** Deprecation headers a route carries now (set through the management API): {} when it is not
+   * deprecated, null when nothing says (keep the defaults). */
   routeNotices?: (
     method: string,
     target: string,
