@@ -6,7 +6,7 @@
 // requests are refused. The API (its own bearer keys) and health are not behind the gate. With
 // neither token nor operators the console stays open and its actor is the demo visitor.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bodyTimeoutMs, hasBrokenBody, writePlain } from '../src/api/http/node.ts';
+import { announcesBody, bodyTimeoutMs, hasBrokenBody, writePlain } from '../src/api/http/node.ts';
 import { randomId } from '../src/api/orders/ids.ts';
 import type { PlainResponse } from '../src/api/orders/plain.ts';
 import { problemResponse, withRequestId } from '../src/api/orders/respond.ts';
@@ -15,7 +15,7 @@ import type { ConsoleActor } from '../src/live/console-actor.ts';
 import type { NodeHandler } from './api-listener.ts';
 import { signInPage } from './console-sign-in.ts';
 import { ConsoleAccess } from './console/access.ts';
-import { announcesBody, declaredTooLarge, handOver, readConsoleBody } from './console/body.ts';
+import { declaredTooLarge, handOver, readConsoleBody } from './console/body.ts';
 import { clearSessionCookie, cookieOf, encrypted, setSessionCookie } from './console/cookie.ts';
 import { runAs } from './console/current-actor.ts';
 import { allowedMethods, methodRefusal } from './console/methods.ts';
@@ -84,8 +84,7 @@ function send(
 
 /** Writes a problem (or other plain answer) stamped with the request's id; an unread body closes. */
 function answer(req: IncomingMessage, res: ServerResponse, response: PlainResponse): void {
-  const requestId = String(res.getHeader('request-id') ?? randomId('req_'));
-  writePlain(res, withRequestId(response, requestId), bodyLeft(req));
+  writePlain(res, withRequestId(response, String(res.getHeader('request-id'))), bodyLeft(req));
 }
 
 /** The access a gate given only a token (or nothing) runs with: no operators, sessions in memory. */

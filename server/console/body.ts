@@ -4,17 +4,13 @@
 // deadline. The bytes are handed to Astro's node adapter as `req.body`, which it takes as the body
 // (as it takes an Express body parser's) instead of reading the stream again.
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { readBody } from '../../src/api/http/node.ts';
+import { announcesBody, readBody } from '../../src/api/http/node.ts';
+import { refusedRead } from '../../src/api/orders/body-checks.ts';
 import type { PlainResponse } from '../../src/api/orders/plain.ts';
 import { problemResponse } from '../../src/api/orders/respond.ts';
 
 /** The most bytes any console request may carry: a form of short fields needs under 1 KiB. */
 export const consoleBodyMaxBytes = 16 * 1024;
-
-/** Whether a request announces a body (RFC 9112 §6.3: Transfer-Encoding, or a Content-Length above 0). */
-export function announcesBody(headers: IncomingHttpHeaders): boolean {
-  return headers['transfer-encoding'] !== undefined || Number(headers['content-length'] ?? 0) > 0;
-}
 
 function tooLarge(): PlainResponse {
   return problemResponse(
@@ -40,13 +36,8 @@ export async function readConsoleBody(
   const read = await readBody(req, consoleBodyMaxBytes, timeoutMs);
   if (read.kind === 'body') return Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.length);
   if (read.kind === 'too-large') return tooLarge();
-  if (read.kind === 'timed-out')
-    return problemResponse('request-timeout', `The body did not arrive within ${read.afterMs} ms`);
-  if (read.kind === 'malformed') return problemResponse('invalid-request', read.reason);
-  return problemResponse(
-    'transfer-coding-not-implemented',
-    `Transfer-Encoding: ${read.coding} is not supported`,
-  );
+  // Broken framing 400, a transfer coding 501, too slow 408: as the API answers them.
+  return refusedRead(read, {});
 }
 
 /** Hands a body the gate has read to Astro's node adapter, which then leaves the stream alone. */

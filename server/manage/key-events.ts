@@ -32,7 +32,7 @@ export class KeyEvents {
     return {
       current: () => inner.current(),
       refresh: inner.refresh ? () => inner.refresh?.() : undefined,
-      catchUp: inner.catchUp ? () => inner.catchUp?.() ?? Promise.resolve() : undefined,
+      catchUp: inner.catchUp?.bind(inner),
       close: () => inner.close(),
       commit: async <T>(decide: (ledger: Ledger) => Decision<T>): Promise<T> => {
         let written: AuditEntry | null = null;

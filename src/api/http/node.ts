@@ -157,7 +157,7 @@ export interface NodeApiOptions {
 }
 
 /** Whether a request announces a body (RFC 9112 §6.3: Transfer-Encoding, or a Content-Length above 0). */
-function announcesBody(headers: IncomingHttpHeaders): boolean {
+export function announcesBody(headers: IncomingHttpHeaders): boolean {
   return headers['transfer-encoding'] !== undefined || Number(headers['content-length'] ?? 0) > 0;
 }
 
