@@ -1,10 +1,11 @@
 // `npm run operators -- add|list|role|token|remove …`: the console's operators (docs/operators.md).
 // Each operator signs in with a token of their own, printed once by `add` and `token` and kept only
-// as its SHA-256. With DATABASE_URL the operators live in Postgres, else in the operators' file
-// (ESTATE_OPERATORS, else data/operators.jsonl). A running server sees every change within a second.
+// as its SHA-256. Operators live in the management journal (Postgres with DATABASE_URL, else the
+// issued-keys file), each change with its audit entry, the actor `cli`, as the keys CLIs write. A
+// running server sees every change within a second.
 import { Refusal, runCli, UsageError, type CliSpec } from './lib/cli-args.ts';
-import type { OperatorDirectory } from '../server/operators/directory.ts';
-import { FileOperatorDirectory, operatorsFile } from '../server/operators/operator-file.ts';
+import { cliActor, openLocalManage } from './manage/local.ts';
+import { LedgerOperatorDirectory } from '../server/operators/ledger-directory.ts';
 import {
   addOperator,
   changeRole,
@@ -13,7 +14,6 @@ import {
   reissueToken,
   removeOperator,
 } from '../server/operators/operators.ts';
-import { engineUrls } from '../server/stores/select.ts';
 
 const spec = {
   command: 'npm run operators',
@@ -30,18 +30,12 @@ manages operators from the console, and with no operator the console is open to 
 it (unless CONSOLE_TOKEN is set).
 
 Roles: viewer (reads), operator (changes in sandbox and staging), admin (production changes and
-operators). With DATABASE_URL the operators live in Postgres; else in ESTATE_OPERATORS, else
-data/operators.jsonl. Tokens are kept only as SHA-256 hashes.`,
+operators). Every change is in the audit trail (npm run audit:verify), in the management journal:
+Postgres with DATABASE_URL, else ESTATE_ISSUED_KEYS (data/issued-keys.jsonl). Tokens are kept only
+as SHA-256 hashes.`,
   options: { role: 'string', json: 'boolean', 'leave-no-admin': 'boolean' },
   maxPositionals: 3,
 } satisfies CliSpec<{ role: 'string'; json: 'boolean'; 'leave-no-admin': 'boolean' }>;
-
-async function openDirectory(): Promise<OperatorDirectory> {
-  const { databaseUrl } = engineUrls();
-  if (!databaseUrl) return new FileOperatorDirectory(operatorsFile(), { recheckMs: 0 });
-  const { openPostgresAccessStores } = await import('../server/console/postgres-access.ts');
-  return openPostgresAccessStores(databaseUrl).operators;
-}
 
 function tokenLines(token: string): string {
   return `Sign-in token (shown once; give it to them privately, it is stored only as a hash):\n${token}`;
@@ -57,14 +51,20 @@ await runCli(spec, async ({ positionals: [command, first, second], values }) => 
       throw new UsageError(`${command} takes ${count - 1} argument${count === 2 ? '' : 's'}`);
   };
   const lastAdmin = { leaveNoAdmin: values['leave-no-admin'] === true };
-  const directory = await openDirectory();
+  const manage = await openLocalManage({ workspace: false });
+  const directory = new LedgerOperatorDirectory(manage.deps);
+  const by = { actor: cliActor(), requestId: null, sourceAddress: null, userAgent: 'estate-cli' };
   try {
     if (command === 'add') {
       extra(2);
-      const { operator, token } = await addOperator(directory, {
-        name: need(first, 'the operator: add <name> --role <role>'),
-        role: need(values.role, 'a role with --role viewer|operator|admin'),
-      });
+      const { operator, token } = await addOperator(
+        directory,
+        {
+          name: need(first, 'the operator: add <name> --role <role>'),
+          role: need(values.role, 'a role with --role viewer|operator|admin'),
+        },
+        by,
+      );
       console.log(
         `Added ${operator.operator_id} (${operator.name}, ${operator.role}).\n${tokenLines(token)}`,
       );
@@ -83,7 +83,7 @@ await runCli(spec, async ({ positionals: [command, first, second], values }) => 
         directory,
         need(first, 'the operator: role <id or name> <role>'),
         need(second, 'the role'),
-        new Date(),
+        by,
         lastAdmin,
       );
       console.log(`${op.operator_id} (${op.name}) is now ${op.role}; open sessions have it within a second.`);
@@ -92,6 +92,7 @@ await runCli(spec, async ({ positionals: [command, first, second], values }) => 
       const { operator, token } = await reissueToken(
         directory,
         need(first, 'the operator: token <id or name>'),
+        by,
       );
       console.log(
         `New token for ${operator.operator_id} (${operator.name}); the old one and its sessions have ended.\n${tokenLines(token)}`,
@@ -101,7 +102,7 @@ await runCli(spec, async ({ positionals: [command, first, second], values }) => 
       const op = await removeOperator(
         directory,
         need(first, 'the operator: remove <id or name>'),
-        new Date(),
+        by,
         lastAdmin,
       );
       console.log(`Removed ${op.operator_id} (${op.name}); their sessions have ended.`);
@@ -115,6 +116,6 @@ await runCli(spec, async ({ positionals: [command, first, second], values }) => 
   } catch (error) {
     throw error instanceof OperatorRefusal ? new Refusal(error.message) : error;
   } finally {
-    await directory.close();
+    await manage.close();
   }
 });

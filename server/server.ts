@@ -18,7 +18,7 @@ import type { ConsoleAccess } from './console/access.ts';
 import { openConsoleAccess, type ConsoleAccessConfig } from './console/open.ts';
 import { installOperatorAdmin } from '../src/live/operator-admin.ts';
 import { operatorAdminOver } from './operators/admin.ts';
-import { operatorsFile } from './operators/operator-file.ts';
+import { LedgerOperatorDirectory } from './operators/ledger-directory.ts';
 import { engineUrls } from './stores/select.ts';
 import { liveEndpoints, liveSourceOf } from './manage/live.ts';
 
@@ -112,7 +112,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const consoleAccess = await openConsoleAccess({
     engines: options.api?.engines ?? engineUrls(),
-    operatorsFile: operatorsFile(process.env, options.api?.issuedKeysFile),
+    operators: new LedgerOperatorDirectory(api.manage),
     ...options.consoleAccess,
     token: options.consoleToken,
   });

@@ -24,12 +24,17 @@ export function cliActor(): Actor {
 
 /**
  * The management deps over the journal (Postgres with DATABASE_URL, else ESTATE_ISSUED_KEYS) and
- * the workspace (read-only).
+ * the workspace (read-only; left unread with `workspace: false`, for changes that need none of it:
+ * the console's operators).
  */
-export async function openLocalManage(): Promise<{ deps: ManageDeps; file: string; close(): Promise<void> }> {
+export async function openLocalManage({ workspace = true } = {}): Promise<{
+  deps: ManageDeps;
+  file: string;
+  close(): Promise<void>;
+}> {
   const dataFile = defaultDataFile();
   let reference = emptyManageReference();
-  if (existsSync(dataFile)) {
+  if (workspace && existsSync(dataFile)) {
     const db = await openWorkspace(dataFile);
     try {
       reference = await readManageReference(db);

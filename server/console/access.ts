@@ -6,7 +6,8 @@
 import { scryptSync, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { consoleTokenActor, demoVisitor, type ConsoleActor } from '../../src/live/console-actor.ts';
-import type { Operator, OperatorDirectory } from '../operators/directory.ts';
+import type { Operator } from '../../src/operators/operator.ts';
+import type { OperatorDirectory } from '../operators/directory.ts';
 import { operatorTokenPrefix, tokenHash } from '../operators/operators.ts';
 import type { ConsoleSessions } from '../sessions/sessions.ts';
 import { cookieOf } from './cookie.ts';

@@ -1,9 +1,9 @@
-// Opens the console's access for a server process: operators from the operators' file and sessions
-// in memory (the embedded default, one process), or both in Postgres with DATABASE_URL (shared by
-// every worker). CONSOLE_TOKEN, if set, is the single-admin shortcut beside them.
+// Opens the console's access for a server process: operators from the management store (so every
+// change to one is audited; server/operators/ledger-directory.ts), and sessions in memory (the
+// embedded default, one process) or in Postgres with DATABASE_URL (shared by every worker).
+// CONSOLE_TOKEN, if set, is the single-admin shortcut beside them.
 import type { EngineUrls } from '../stores/select.ts';
-import type { OperatorDirectory } from '../operators/directory.ts';
-import { FileOperatorDirectory, operatorsFile } from '../operators/operator-file.ts';
+import { MemoryOperatorDirectory, type OperatorDirectory } from '../operators/directory.ts';
 import { MemorySessionStore, type SessionStore } from '../sessions/session-store.ts';
 import { ConsoleSessions, type SessionLimits } from '../sessions/sessions.ts';
 import { ConsoleAccess } from './access.ts';
@@ -12,9 +12,9 @@ import { ConsoleAccess } from './access.ts';
 export interface ConsoleAccessConfig {
   /** CONSOLE_TOKEN. */
   token?: string | undefined;
-  /** The operators' file on the embedded default (default: operatorsFile()). */
-  operatorsFile?: string;
-  /** With a databaseUrl, operators and sessions live in Postgres. */
+  /** The operators (the server's: its management store's); default: none, in memory. */
+  operators?: OperatorDirectory;
+  /** With a databaseUrl, sessions live in Postgres. */
   engines?: EngineUrls;
   sessionLimits?: Partial<SessionLimits>;
   /** Epoch ms (tests inject a clock). */
@@ -29,16 +29,15 @@ export interface OpenedAccess {
   close(): Promise<void>;
 }
 
-/** Opens the operators and sessions `config` selects; nothing connects before the first request. */
+/** Opens the sessions `config` selects; nothing connects before the first request. */
 export async function openConsoleAccess(config: ConsoleAccessConfig = {}): Promise<OpenedAccess> {
-  let operators: OperatorDirectory;
+  const operators = config.operators ?? new MemoryOperatorDirectory();
   let store: SessionStore;
   let close: () => Promise<void>;
   if (config.engines?.databaseUrl) {
-    const { openPostgresAccessStores } = await import('./postgres-access.ts');
-    ({ operators, sessions: store, close } = openPostgresAccessStores(config.engines.databaseUrl));
+    const { openPostgresSessions } = await import('./postgres-access.ts');
+    ({ sessions: store, close } = openPostgresSessions(config.engines.databaseUrl));
   } else {
-    operators = new FileOperatorDirectory(config.operatorsFile ?? operatorsFile());
     store = new MemorySessionStore();
     close = () => store.close();
   }

@@ -73,29 +73,37 @@ export class JournalManageStore implements ManageStore {
   private readonly file: string;
   private readonly sha256: TextSha256;
   private readonly recheckMs: number;
+  private readonly now: () => number;
   private offset = 0;
   private checkedAt = -Infinity;
   private waiting: Waiting[] = [];
   private flushing: Promise<void> | null = null;
 
-  constructor(file: string, seed: ManageSeed, sha256: TextSha256, options: { recheckMs?: number } = {}) {
+  /** `recheckMs` bounds how stale `current()` is; `now` is a monotonic clock in ms (tests inject one). */
+  constructor(
+    file: string,
+    seed: ManageSeed,
+    sha256: TextSha256,
+    options: { recheckMs?: number; now?: () => number } = {},
+  ) {
     this.file = file;
     this.seed = seed;
     this.ledger = new Ledger(seed);
     this.sha256 = sha256;
     this.recheckMs = options.recheckMs ?? 1000;
+    this.now = options.now ?? (() => performance.now());
     this.refresh();
   }
 
   /** The ledger, with other writers' lines read when `recheckMs` have passed since the last look. */
   current(): Ledger {
-    if (performance.now() - this.checkedAt >= this.recheckMs) this.refresh();
+    if (this.now() - this.checkedAt >= this.recheckMs) this.refresh();
     return this.ledger;
   }
 
   /** Reads the lines appended since the last look (a key issued a moment ago elsewhere). */
   refresh(): void {
-    this.checkedAt = performance.now();
+    this.checkedAt = this.now();
     if (!existsSync(this.file) || statSync(this.file).size <= this.offset) return;
     this.offset = scanLines(this.file, (raw) => foldLine(this.ledger, raw.toString('utf8')), this.offset);
   }

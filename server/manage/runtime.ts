@@ -11,6 +11,7 @@ import { defaultAuditRetentionDays, type ManageDeps } from '../../src/manage/dep
 import type { ManageStore } from '../../src/manage/ledger.ts';
 import { blastFinder, type ManageReference } from './seed.ts';
 import { JournalManageStore } from './journal-store.ts';
+import { operatorsFile, readOperatorsFile } from '../operators/operator-file.ts';
 
 /** Hex SHA-256 of a text. */
 export const sha256Text = (text: string): string => hash('sha256', text, 'hex');
@@ -56,12 +57,17 @@ export function manageDeps(store: ManageStore, reference: ManageReference, secre
   };
 }
 
-/** Opens the embedded journal store and its deps. */
+/**
+ * Opens the embedded journal store and its deps, starting from the operators of the operators'
+ * file beside it (from before operators joined the trail).
+ */
 export function openJournalManage(
   journalFile: string,
   reference: ManageReference,
+  options: { recheckMs?: number; now?: () => number } = {},
 ): { store: JournalManageStore; deps: ManageDeps } {
-  const store = new JournalManageStore(journalFile, reference.seed, sha256Text);
+  const operators = readOperatorsFile(operatorsFile(process.env, journalFile));
+  const store = new JournalManageStore(journalFile, { ...reference.seed, operators }, sha256Text, options);
   return { store, deps: manageDeps(store, reference, previewSecret(journalFile)) };
 }
 

@@ -1,12 +1,13 @@
-// Managing operators, for the CLI (`npm run operators`) and, later, the console: add one (its
-// sign-in token is shown once and only its hash is kept), list them, change a role, issue a new
-// token, remove one. Input is checked here (zod), so every caller refuses the same things the
-// same way, with an OperatorRefusal that says why.
+// Managing operators, for the CLI (`npm run operators`) and the console's Operators page: add one
+// (its sign-in token is shown once and only its hash is kept), list them, change a role, issue a
+// new token, remove one. Input is checked here (zod), so every caller refuses the same things the
+// same way, with an OperatorRefusal that says why; each change is in the audit trail, naming `by`.
 import { hash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { randomId } from '../../src/api/orders/ids.ts';
+import type { Operator } from '../../src/operators/operator.ts';
 import { roles, type Role } from '../../src/operators/roles.ts';
-import type { Operator, OperatorDirectory } from './directory.ts';
+import type { OperatorChangeBy, OperatorCheck, OperatorDirectory } from './directory.ts';
 
 /** A request that cannot be done (unknown operator, name taken, bad role); its message says why. */
 export class OperatorRefusal extends Error {
@@ -69,16 +70,35 @@ export async function findOperator(directory: OperatorDirectory, idOrName: strin
   throw new OperatorRefusal(`no operator is named or numbered ${JSON.stringify(idOrName)}`);
 }
 
+/** Applies a change with its audit entry; a refusal (the check's, or a vanished operator) throws. */
+async function applied(
+  directory: OperatorDirectory,
+  ...args: Parameters<OperatorDirectory['apply']>
+): Promise<void> {
+  const refused = await directory.apply(...args);
+  if (refused !== null) throw new OperatorRefusal(refused);
+}
+
+/** When a change is made, and whether it may leave no admin. */
+export interface ChangeOptions {
+  /** Default: now. */
+  now?: Date;
+  /**
+   * Remove or demote the last admin anyway (`npm run operators -- … --leave-no-admin`); the
+   * console never does.
+   */
+  leaveNoAdmin?: boolean;
+}
+
 /** Adds an operator with a new sign-in token; refuses a name already taken. */
 export async function addOperator(
   directory: OperatorDirectory,
   input: { name: unknown; role: unknown },
-  now = new Date(),
+  by: OperatorChangeBy,
+  { now = new Date() }: ChangeOptions = {},
 ): Promise<IssuedOperator> {
   const name = checked(operatorNameSchema, input.name);
   const role = checked(roleSchema, input.role);
-  const taken = (await directory.list()).some((op) => op.name.toLowerCase() === name.toLowerCase());
-  if (taken) throw new OperatorRefusal(`an operator named ${JSON.stringify(name)} exists already`);
   const token = newToken();
   const operator: Operator = {
     operator_id: randomId('op_', 16),
@@ -88,14 +108,12 @@ export async function addOperator(
     created_at: now.toISOString(),
   };
   const { created_at: at, ...rest } = operator;
-  await directory.apply({ event: 'added', ...rest, at });
+  const nameFree: OperatorCheck = (operators) =>
+    operators.some((op) => op.name.toLowerCase() === name.toLowerCase())
+      ? `an operator named ${JSON.stringify(name)} exists already`
+      : null;
+  await applied(directory, { event: 'added', ...rest, at }, by, nameFree);
   return { operator, token };
-}
-
-/** What a change that would leave no admin may do: refuse (the console), or go ahead (the CLI's flag). */
-export interface LastAdminOptions {
-  /** Remove or demote the last admin anyway (`npm run operators -- … --leave-no-admin`). */
-  leaveNoAdmin?: boolean;
 }
 
 /**
@@ -103,37 +121,44 @@ export interface LastAdminOptions {
  * operators from the console, and once no operator is left the console is open to anyone who can
  * reach it, as an admin (unless CONSOLE_TOKEN is set). As Kong keeps its last super-admin.
  */
-async function keepAnAdmin(
-  directory: OperatorDirectory,
-  operator: Operator,
-  options: LastAdminOptions,
-): Promise<void> {
-  if (operator.role !== 'admin' || options.leaveNoAdmin) return;
-  const operators = await directory.list();
-  if (operators.some((op) => op.role === 'admin' && op.operator_id !== operator.operator_id)) return;
-  const after =
-    operators.length === 1
-      ? 'no operator would be left, and the console would be open to anyone who can reach it, as an admin (unless CONSOLE_TOKEN is set)'
-      : 'no one could manage operators from the console';
-  throw new OperatorRefusal(
-    `${operator.name} is the last admin: ${after}. Make another operator admin first ` +
-      '(or, on the server, npm run operators -- … --leave-no-admin)',
-  );
+function keepAnAdmin(operator: Operator, options: ChangeOptions, removing: boolean): OperatorCheck {
+  return (operators) => {
+    const now = operators.find((op) => op.operator_id === operator.operator_id) ?? operator;
+    if (now.role !== 'admin' || options.leaveNoAdmin) return null;
+    if (operators.some((op) => op.role === 'admin' && op.operator_id !== operator.operator_id)) return null;
+    const after =
+      removing && operators.length === 1
+        ? 'no operator would be left, and the console would be open to anyone who can reach it, as an admin (unless CONSOLE_TOKEN is set)'
+        : 'no one could manage operators from the console';
+    return (
+      `${operator.name} is the last admin: ${after}. Make another operator admin first ` +
+      '(or, on the server, npm run operators -- … --leave-no-admin)'
+    );
+  };
 }
 
-/** Changes an operator's role (never the last admin's, unless asked); open sessions have it within a second. */
+/**
+ * Changes an operator's role (never the last admin's, unless asked); open sessions have it within
+ * a second. The role they have already changes nothing and writes nothing.
+ */
 export async function changeRole(
   directory: OperatorDirectory,
   idOrName: string,
   role: unknown,
-  now = new Date(),
-  options: LastAdminOptions = {},
+  by: OperatorChangeBy,
+  options: ChangeOptions = {},
 ): Promise<Operator> {
   const newRole: Role = checked(roleSchema, role);
   const operator = await findOperator(directory, idOrName);
-  if (newRole !== 'admin') await keepAnAdmin(directory, operator, options);
-  const at = now.toISOString();
-  await directory.apply({ event: 'role_changed', operator_id: operator.operator_id, role: newRole, at });
+  if (newRole === operator.role) return operator;
+  const at = (options.now ?? new Date()).toISOString();
+  const change = { event: 'role_changed', operator_id: operator.operator_id, role: newRole, at } as const;
+  await applied(
+    directory,
+    change,
+    by,
+    newRole === 'admin' ? undefined : keepAnAdmin(operator, options, false),
+  );
   return { ...operator, role: newRole };
 }
 
@@ -141,18 +166,18 @@ export async function changeRole(
 export async function reissueToken(
   directory: OperatorDirectory,
   idOrName: string,
-  now = new Date(),
+  by: OperatorChangeBy,
+  { now = new Date() }: ChangeOptions = {},
 ): Promise<IssuedOperator> {
   const operator = await findOperator(directory, idOrName);
   const token = newToken();
   const token_hash_sha256 = tokenHash(token);
   const at = now.toISOString();
-  await directory.apply({
-    event: 'token_reissued',
-    operator_id: operator.operator_id,
-    token_hash_sha256,
-    at,
-  });
+  await applied(
+    directory,
+    { event: 'token_reissued', operator_id: operator.operator_id, token_hash_sha256, at },
+    by,
+  );
   return { operator: { ...operator, token_hash_sha256 }, token };
 }
 
@@ -160,12 +185,17 @@ export async function reissueToken(
 export async function removeOperator(
   directory: OperatorDirectory,
   idOrName: string,
-  now = new Date(),
-  options: LastAdminOptions = {},
+  by: OperatorChangeBy,
+  options: ChangeOptions = {},
 ): Promise<Operator> {
   const operator = await findOperator(directory, idOrName);
-  await keepAnAdmin(directory, operator, options);
-  await directory.apply({ event: 'removed', operator_id: operator.operator_id, at: now.toISOString() });
+  const at = (options.now ?? new Date()).toISOString();
+  await applied(
+    directory,
+    { event: 'removed', operator_id: operator.operator_id, at },
+    by,
+    keepAnAdmin(operator, options, true),
+  );
   return operator;
 }
 

@@ -50,6 +50,10 @@ export const auditActions: Record<AuditActionName, string> = {
   'management_key.create': 'Management key created',
   'management_key.revoke': 'Management key revoked',
   'demo.reset': 'Demo reset',
+  'operator.add': 'Operator added',
+  'operator.change_role': 'Operator role changed',
+  'operator.reissue_token': 'Operator token reissued',
+  'operator.remove': 'Operator removed',
 };
 
 /** An action as a person reads it (an unknown one as it is written). */
@@ -149,6 +153,7 @@ export function isAuditFiltered(state: AuditState): boolean {
 
 /** The console page of an audit entry's target; null when it has none (a management key). */
 export function targetHref(target: { type: string; id: string }): string | null {
+  if (target.type === 'operator') return '/app/operators';
   const section = { key: 'keys', route: 'routes', consumer: 'consumers' }[target.type];
   return section ? `/app/api/${section}/${target.id}` : null;
 }

@@ -2,6 +2,7 @@
 // functions `npm run operators` uses, server/operators/admin.ts) and the Operators page calls it.
 // Handed over through a global, as the live source is, because pages never import server/.
 import type { Role } from '../operators/roles.ts';
+import type { ConsoleActor } from './console-actor.ts';
 
 /** An operator as the console shows it (never the token's hash). */
 export interface OperatorRow {
@@ -17,13 +18,25 @@ export interface IssuedOperatorRow {
   token: string;
 }
 
-/** What the Operators page may do; each refusal throws an Error named 'OperatorRefusal'. */
+/** Who asks for a change on the Operators page, and where from: what its audit entry records. */
+export interface OperatorChangeRequest {
+  actor: ConsoleActor;
+  /** The page request's Request-Id. */
+  requestId: string | null;
+  sourceAddress: string | null;
+  userAgent: string | null;
+}
+
+/**
+ * What the Operators page may do; each change is in the audit trail, naming `by`, and each refusal
+ * throws an Error named 'OperatorRefusal'.
+ */
 export interface OperatorAdmin {
   list(): Promise<OperatorRow[]>;
-  add(name: string, role: string): Promise<IssuedOperatorRow>;
-  changeRole(operatorId: string, role: string): Promise<OperatorRow>;
-  reissueToken(operatorId: string): Promise<IssuedOperatorRow>;
-  remove(operatorId: string): Promise<OperatorRow>;
+  add(name: string, role: string, by: OperatorChangeRequest): Promise<IssuedOperatorRow>;
+  changeRole(operatorId: string, role: string, by: OperatorChangeRequest): Promise<OperatorRow>;
+  reissueToken(operatorId: string, by: OperatorChangeRequest): Promise<IssuedOperatorRow>;
+  remove(operatorId: string, by: OperatorChangeRequest): Promise<OperatorRow>;
 }
 
 const slot = Symbol.for('estate-console.operator-admin');

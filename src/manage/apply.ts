@@ -174,7 +174,11 @@ export async function runChange(
 }
 
 /** The audit entry of a planned change, before the store gives it an id. */
-function entryOf(plan: ChangePlan, meta: ChangeMeta, deps: ManageDeps): Omit<AuditEntry, 'id' | 'seq'> {
+export function entryOf(
+  plan: ChangePlan,
+  meta: ChangeMeta,
+  deps: Pick<ManageDeps, 'clock' | 'blastOf'>,
+): Omit<AuditEntry, 'id' | 'seq'> {
   return {
     time: new Date(deps.clock.now()).toISOString(),
     actor: meta.actor,

@@ -14,8 +14,11 @@ export const blastSchema = z.strictObject({
 
 /** What a change was made to. */
 export const targetSchema = z.strictObject({
-  /** `workspace`: a demo reset, which returns every key and route to the simulated state. */
-  type: z.enum(['key', 'route', 'consumer', 'management_key', 'workspace']),
+  /**
+   * `workspace`: a demo reset, which returns every key and route to the simulated state;
+   * `operator`: one of the console's operators.
+   */
+  type: z.enum(['key', 'route', 'consumer', 'management_key', 'workspace', 'operator']),
   id: z.string(),
   name: z.string(),
 });

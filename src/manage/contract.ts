@@ -33,6 +33,10 @@ export const auditActionNames = [
   'management_key.create',
   'management_key.revoke',
   'demo.reset',
+  'operator.add',
+  'operator.change_role',
+  'operator.reissue_token',
+  'operator.remove',
 ] as const;
 
 /** An audit entry's action. */

@@ -1,8 +1,10 @@
 // What a change does, as data: the effects one journal line (or one Postgres transaction) carries
 // beside its audit entry. Key effects are the issued-keys file's own lines (issued, revoked,
-// rotated), so every reader of that file keeps working; the rest are the management API's own.
+// rotated), so every reader of that file keeps working; the rest are the management API's own and
+// the console's operators'.
 import { z } from 'zod';
 import { issuedKeysLineSchema } from '../lib/issued-keys.ts';
+import { operatorChangeSchema } from '../operators/operator.ts';
 import { manageScopes } from './contract.ts';
 
 const instant = z.iso.datetime({ offset: true });
@@ -53,6 +55,8 @@ const effectSchemas = [
     created_at: instant,
   }),
   z.object({ event: z.literal('management_key_revoked'), mk_id: id, revoked_at: instant }),
+  /** A change to the console's operators (src/operators/operator.ts). */
+  z.object({ event: z.literal('operator'), change: operatorChangeSchema }),
 ] as const;
 
 /** One effect of a change. */

@@ -1,8 +1,10 @@
 // The current state of everything the management API changes: the workspace's keys, routes and
-// consumers as simulated (the seed), with every effect since folded in, and the management keys.
+// consumers as simulated (the seed), with every effect since folded in, the management keys and
+// the console's operators.
 // The Orders API's key store reads it by hash (recordByHash); the handler reads and plans on it.
 import type { KeyRecord } from '../api/orders/deps.ts';
 import type { Effect } from './effects.ts';
+import { OperatorFold, type Operator } from '../operators/operator.ts';
 
 /** A key as the management API knows it (never its material). */
 export interface ManagedKey {
@@ -84,6 +86,8 @@ export interface ManageSeed {
   routes: ManagedRoute[];
   consumers: ManagedConsumer[];
   plans: PlanTerms[];
+  /** The console's operators kept from before the audit trail (server/operators/legacy.ts). */
+  operators?: Operator[];
 }
 
 /** The state: seed plus effects. Mutated only by `apply`. */
@@ -92,6 +96,8 @@ export class ManageState {
   readonly routes = new Map<string, ManagedRoute>();
   readonly consumers = new Map<string, ManagedConsumer>();
   readonly managementKeys = new Map<string, ManagementKey>();
+  /** The console's operators. */
+  readonly operators = new OperatorFold();
   readonly plans: ReadonlyMap<string, PlanTerms>;
   /** What the workspace simulated, kept to reset the demo to (./changes/demo-reset.ts). */
   readonly seed: ManageSeed;
@@ -104,6 +110,7 @@ export class ManageState {
     for (const key of seed.keys) this.putKey({ ...key });
     for (const route of seed.routes) this.routes.set(route.route_id, { ...route });
     for (const consumer of seed.consumers) this.consumers.set(consumer.consumer_id, { ...consumer });
+    for (const operator of seed.operators ?? []) this.operators.put({ ...operator });
     this.plans = new Map(seed.plans.map((p) => [p.plan, p]));
   }
 
@@ -207,7 +214,10 @@ export class ManageState {
       case 'management_key_revoked': {
         const key = this.managementKeys.get(effect.mk_id);
         if (key) key.revoked_at ??= effect.revoked_at;
+        return;
       }
+      case 'operator':
+        this.operators.apply(effect.change);
     }
   }
 

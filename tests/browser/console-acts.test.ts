@@ -13,7 +13,7 @@ import { defaultConfig } from '../../simulator/config.ts';
 import { buildWorld } from '../../simulator/world/index.ts';
 import { demoSandboxKey } from '../../src/mocks/demo-key.ts';
 import type { Workspace } from '../../src/node/db.ts';
-import { FileOperatorDirectory } from '../../server/operators/operator-file.ts';
+import { journalOperators, testBy } from '../../harness/operators.ts';
 import { addOperator } from '../../server/operators/operators.ts';
 import { browserAvailable, openPage } from '../../harness/browser.ts';
 import { until } from '../helpers/poll.ts';
@@ -260,8 +260,8 @@ describe.runIf(browserAvailable())('the console acts', () => {
 
   it('a viewer cannot roll: the buttons are disabled with the reason, and the API refuses 403', async () => {
     const { server, browser } = session();
-    const directory = new FileOperatorDirectory(join(server.apiDir, 'operators.jsonl'), { recheckMs: 0 });
-    const { token } = await addOperator(directory, { name: 'Vera', role: 'viewer' });
+    const directory = journalOperators(join(server.apiDir, 'issued-keys.jsonl'));
+    const { token } = await addOperator(directory, { name: 'Vera', role: 'viewer' }, testBy);
     const context = await browser.newContext();
     const page = await context.newPage();
     await until('the console to ask for a sign-in', async () => {

@@ -6,9 +6,10 @@
 // at 390 px), and a non-admin cannot.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileOperatorDirectory } from '../../server/operators/operator-file.ts';
+import { journalOperators, testBy } from '../../harness/operators.ts';
 import { addOperator, changeRole } from '../../server/operators/operators.ts';
 import { axeViolations } from './console-helpers.ts';
 import { until } from '../helpers/poll.ts';
@@ -31,7 +32,7 @@ describe.runIf(browserAvailable())('operators and sessions in the browser', () =
   let attacker: Server;
   let attackerUrl = '';
   let token = '';
-  let directory: FileOperatorDirectory;
+  let directory: ReturnType<typeof journalOperators>;
 
   beforeAll(async () => {
     const { server } = session();
@@ -41,8 +42,8 @@ describe.runIf(browserAvailable())('operators and sessions in the browser', () =
     });
     await new Promise<void>((done) => attacker.listen(0, '127.0.0.1', done));
     attackerUrl = `http://localhost:${(attacker.address() as AddressInfo).port}/`;
-    directory = new FileOperatorDirectory(join(server.apiDir, 'operators.jsonl'), { recheckMs: 0 });
-    ({ token } = await addOperator(directory, { name: 'Ada', role: 'operator' }));
+    directory = journalOperators(join(server.apiDir, 'issued-keys.jsonl'));
+    ({ token } = await addOperator(directory, { name: 'Ada', role: 'operator' }, testBy));
   });
   afterAll(() => new Promise((done) => attacker.close(done)));
 
@@ -65,7 +66,7 @@ describe.runIf(browserAvailable())('operators and sessions in the browser', () =
         fetch('/app/session').then((r) => r.json() as Promise<{ actor: { name: string; role: string } }>),
       );
     expect((await whoami()).actor).toMatchObject({ type: 'operator', name: 'Ada', role: 'operator' });
-    await changeRole(directory, 'Ada', 'viewer');
+    await changeRole(directory, 'Ada', 'viewer', testBy);
     await until('the new role', async () => (await whoami()).actor.role === 'viewer');
     expect(errors).toEqual([]);
     await page.close();
@@ -116,7 +117,7 @@ describe.runIf(browserAvailable())('operators and sessions in the browser', () =
 
   it('lets an admin add an operator on the Operators page, whose token then signs them in; a non-admin cannot', async () => {
     const { server, browser } = session();
-    const { token: graceToken } = await addOperator(directory, { name: 'Grace', role: 'admin' });
+    const { token: graceToken } = await addOperator(directory, { name: 'Grace', role: 'admin' }, testBy);
     const signInAs = async (token: string) => {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
@@ -138,6 +139,21 @@ describe.runIf(browserAvailable())('operators and sessions in the browser', () =
     expect(hedyToken).toMatch(/^ecop_/);
     expect(await grace.page.getByRole('status').textContent()).toContain('Added Hedy as operator.');
     expect(await axeViolations(grace.page)).toEqual([]);
+    // The addition is in the audit trail, by Grace, from this page's request and browser.
+    const journal = readFileSync(join(server.apiDir, 'issued-keys.jsonl'), 'utf8').trim().split('\n');
+    const added = (JSON.parse(journal.at(-1) ?? '{}') as { entry?: unknown }).entry;
+    expect(added).toMatchObject({
+      action: 'operator.add',
+      actor: { type: 'operator', name: 'Grace' },
+      target: { type: 'operator', name: 'Hedy' },
+      after: { name: 'Hedy', role: 'operator' },
+      request_id: expect.stringMatching(/^req_/) as unknown,
+      source_address: expect.stringContaining('127.0.0.1') as unknown,
+      user_agent: expect.stringContaining('Mozilla') as unknown,
+    });
+    await grace.page.goto(`${server.baseUrl}/app/api/audit?action=operator.add`);
+    expect(await grace.page.locator('main').textContent()).toMatch(/Operator added[\s\S]*Hedy/);
+    await grace.page.goto(`${server.baseUrl}/app/operators`);
     // A body that is not a form is refused as such (it was a bare 500, then an HTML page): a script
     // sending JSON hears problem+json.
     const notForm = await grace.page.evaluate(() =>

@@ -1,21 +1,22 @@
 // `npm run operators`: adds, lists, re-roles, re-tokens and removes console operators in the
-// operators' file; a token is printed once and stored only as its hash; the last admin is kept
-// unless --leave-no-admin; bad input is one line on stderr and exit code 2.
+// management journal, each change with its audit entry (the actor `cli`); a token is printed once
+// and stored only as its hash; the last admin is kept unless --leave-no-admin; bad input is one
+// line on stderr and exit code 2.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FileOperatorDirectory } from '../../server/operators/operator-file.ts';
+import { journalOperators } from '../../harness/operators.ts';
 import { tokenHash } from '../../server/operators/operators.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'estate-operators-cli-'));
-const file = join(dir, 'operators.jsonl');
+const file = join(dir, 'issued-keys.jsonl');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function operators(...args: string[]) {
   return spawnSync(process.execPath, ['scripts/operators.ts', ...args], {
-    env: { ...process.env, ESTATE_OPERATORS: file, DATABASE_URL: '' },
+    env: { ...process.env, ESTATE_ISSUED_KEYS: file, ESTATE_OPERATORS: '', DATABASE_URL: '' },
     encoding: 'utf8',
   });
 }
@@ -23,7 +24,7 @@ function operators(...args: string[]) {
 const tokenOf = (stdout: string) => /^(ecop_[A-Za-z0-9_-]{43})$/m.exec(stdout)?.[1] ?? '';
 
 describe('npm run operators', () => {
-  it('adds an operator, prints the token once and stores only its hash (owner-only file)', async () => {
+  it('adds an operator, prints the token once and stores only its hash (owner-only journal), audited', async () => {
     const added = operators('add', 'Ada Lovelace', '--role', 'operator');
     expect(added.stderr).toBe('');
     expect(added.stdout).toMatch(/^Added op_\w+ \(Ada Lovelace, operator\)\./);
@@ -31,8 +32,15 @@ describe('npm run operators', () => {
     expect(token).not.toBe('');
     expect(readFileSync(file, 'utf8')).not.toContain(token);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    const found = await new FileOperatorDirectory(file).byTokenHash(tokenHash(token));
+    const found = await journalOperators(file).byTokenHash(tokenHash(token));
     expect(found).toMatchObject({ name: 'Ada Lovelace', role: 'operator' });
+    const entry = (JSON.parse(readFileSync(file, 'utf8').trim()) as { entry: object }).entry;
+    expect(entry).toMatchObject({
+      action: 'operator.add',
+      actor: { type: 'cli', id: expect.stringMatching(/^cli:/) as unknown },
+      target: { type: 'operator', name: 'Ada Lovelace' },
+      user_agent: 'estate-cli',
+    });
   });
 
   it('lists operators without their hashes, changes a role, re-tokens and removes', async () => {
@@ -47,17 +55,17 @@ describe('npm run operators', () => {
     ]);
     expect(operators('role', 'ada lovelace', 'admin').stdout).toMatch(/is now admin/);
     const reissued = operators('token', list[0]?.operator_id ?? '');
-    const directory = new FileOperatorDirectory(file);
+    const directory = journalOperators(file);
     expect(await directory.byTokenHash(tokenHash(tokenOf(reissued.stdout)))).toMatchObject({ role: 'admin' });
     // The last admin stays, unless asked: without one the console would open to anyone.
-    for (const args of [
-      ['remove', 'Ada Lovelace'],
-      ['role', 'Ada', 'viewer'],
-    ]) {
+    for (const [args, after] of [
+      [['remove', 'Ada Lovelace'], 'no operator would be left'],
+      [['role', 'Ada', 'viewer'], 'no one could manage operators'],
+    ] as const) {
       const refused = operators(...args);
       expect(refused.status).toBe(2);
       expect(refused.stderr).toMatch(
-        /Ada Lovelace is the last admin: no operator would be left, .*--leave-no-admin/,
+        new RegExp(`Ada Lovelace is the last admin: ${after}.*--leave-no-admin`),
       );
     }
     expect(operators('remove', 'Ada Lovelace', '--leave-no-admin').stdout).toMatch(

@@ -10,6 +10,7 @@ import { ConsoleAccess } from '../../server/console/access.ts';
 import { consoleBodyMaxBytes } from '../../server/console/body.ts';
 import { MemoryOperatorDirectory } from '../../server/operators/directory.ts';
 import { addOperator } from '../../server/operators/operators.ts';
+import { testBy } from '../../harness/operators.ts';
 import { MemorySessionStore } from '../../server/sessions/session-store.ts';
 import { ConsoleSessions } from '../../server/sessions/sessions.ts';
 import { consoleToken, useGatedConsole } from './gated-console.ts';
@@ -29,7 +30,7 @@ let viewer = '';
 let admin = '';
 
 beforeAll(async () => {
-  viewer = (await addOperator(operators, { name: 'Vera', role: 'viewer' })).token;
+  viewer = (await addOperator(operators, { name: 'Vera', role: 'viewer' }, testBy)).token;
   admin = (await gated.signIn(consoleToken)).pair;
 });
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { consoleGate, signInPath, signOutPath } from '../../server/console-gate.ts';
 import { ConsoleAccess } from '../../server/console/access.ts';
-import { FileOperatorDirectory } from '../../server/operators/operator-file.ts';
+import { journalOperators, testBy } from '../../harness/operators.ts';
 import { addOperator, changeRole, reissueToken, removeOperator } from '../../server/operators/operators.ts';
 import { MemorySessionStore } from '../../server/sessions/session-store.ts';
 import { ConsoleSessions, defaultSessionLimits } from '../../server/sessions/sessions.ts';
@@ -19,14 +19,14 @@ import { consoleToken, useGatedConsole } from './gated-console.ts';
 
 const minute = 60_000;
 const dir = mkdtempSync(join(tmpdir(), 'estate-sessions-'));
-const file = join(dir, 'operators.jsonl');
+const file = join(dir, 'issued-keys.jsonl');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 // Two clocks, both moved by hand: wall time for sessions, a monotonic one for the directory's
-// "at most a second stale" look at the file.
+// "at most a second stale" look at the management journal.
 const clock = { wall: Date.parse('2026-11-26T09:00:00Z'), mono: 0 };
-const serverDirectory = new FileOperatorDirectory(file, { now: () => clock.mono });
-// The CLI's view of the same file, as another process has it.
-const cli = new FileOperatorDirectory(file, { recheckMs: 0 });
+const serverDirectory = journalOperators(file, { now: () => clock.mono });
+// The CLI's view of the same journal, as another process has it.
+const cli = journalOperators(file);
 const store = new MemorySessionStore();
 const access = new ConsoleAccess({
   token: consoleToken,
@@ -97,27 +97,27 @@ describe('sessions end', () => {
 
 describe('operators and their roles', () => {
   it('a role change applies to a session already open, a second at most after the CLI wrote it', async () => {
-    const { operator, token } = await addOperator(cli, { name: 'Ada', role: 'operator' });
+    const { operator, token } = await addOperator(cli, { name: 'Ada', role: 'operator' }, testBy);
     const { pair } = await signIn(token);
     expect((await page(pair)).actor).toMatchObject({
       type: 'operator',
       id: operator.operator_id,
       role: 'operator',
     });
-    await changeRole(cli, 'ada', 'viewer');
+    await changeRole(cli, 'ada', 'viewer', testBy);
     clock.mono += 1_000;
     expect((await page(pair)).actor).toMatchObject({ name: 'Ada', role: 'viewer' });
     const post = await formPost(pair);
     expect(post.status).toBe(403);
-    await changeRole(cli, operator.operator_id, 'admin');
+    await changeRole(cli, operator.operator_id, 'admin', testBy);
     clock.mono += 1_000;
     expect((await formPost(pair)).status).toBe(200);
   });
 
   it('a new token ends the sessions of the old one, and the old token signs nobody in', async () => {
-    const { token } = await addOperator(cli, { name: 'Grace', role: 'admin' });
+    const { token } = await addOperator(cli, { name: 'Grace', role: 'admin' }, testBy);
     const { pair } = await signIn(token);
-    const { token: fresh } = await reissueToken(cli, 'Grace');
+    const { token: fresh } = await reissueToken(cli, 'Grace', testBy);
     clock.mono += 1_000;
     expect((await page(pair)).status).toBe(401);
     expect((await page('', { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
@@ -127,16 +127,16 @@ describe('operators and their roles', () => {
   });
 
   it('removing an operator ends their sessions', async () => {
-    const { token } = await addOperator(cli, { name: 'Linus', role: 'viewer' });
+    const { token } = await addOperator(cli, { name: 'Linus', role: 'viewer' }, testBy);
     const { pair } = await signIn(token);
     expect((await page(pair)).status).toBe(200);
-    await removeOperator(cli, 'Linus');
+    await removeOperator(cli, 'Linus', testBy);
     clock.mono += 1_000;
     expect((await page(pair)).status).toBe(401);
   });
 
-  it('the directory file holds hashes, never a token', async () => {
-    const { token } = await addOperator(cli, { name: 'Hedy', role: 'viewer' });
+  it('the management journal holds hashes, never a token', async () => {
+    const { token } = await addOperator(cli, { name: 'Hedy', role: 'viewer' }, testBy);
     const text = readFileSync(file, 'utf8');
     expect(text).not.toContain(token);
     expect(text).toContain('"name":"Hedy"');
@@ -146,9 +146,7 @@ describe('operators and their roles', () => {
 describe('the open demo', () => {
   it('lets anyone in as "demo visitor" until the first operator exists, and still refuses cross-site changes', async () => {
     const mono = { now: 0 };
-    const demoDirectory = new FileOperatorDirectory(join(dir, 'demo-operators.jsonl'), {
-      now: () => mono.now,
-    });
+    const demoDirectory = journalOperators(join(dir, 'demo-keys.jsonl'), { now: () => mono.now });
     const demo = new ConsoleAccess({
       operators: demoDirectory,
       sessions: new ConsoleSessions(new MemorySessionStore()),
@@ -174,10 +172,11 @@ describe('the open demo', () => {
     });
     expect(crossSite.status).toBe(403);
 
-    await addOperator(new FileOperatorDirectory(join(dir, 'demo-operators.jsonl')), {
-      name: 'First',
-      role: 'admin',
-    });
+    await addOperator(
+      journalOperators(join(dir, 'demo-keys.jsonl')),
+      { name: 'First', role: 'admin' },
+      testBy,
+    );
     mono.now += 1_000;
     expect((await fetch(at)).status).toBe(401);
   });
@@ -201,7 +200,7 @@ describe('signing in again', () => {
 
 describe('the sign-in page', () => {
   it('offers a signed-in browser its sign-out, naming who it is (escaped)', async () => {
-    const { token } = await addOperator(cli, { name: '<b>Mallory</b>', role: 'operator' });
+    const { token } = await addOperator(cli, { name: '<b>Mallory</b>', role: 'operator' }, testBy);
     const { pair } = await signIn(token);
     const html = await (await fetch(`${gated.base}${signInPath}`, { headers: { cookie: pair } })).text();
     expect(html).toContain('Signed in as &lt;b&gt;Mallory&lt;/b&gt; (operator).');

@@ -4,9 +4,8 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../server/server.ts';
-import { PostgresOperatorDirectory } from '../../../server/operators/postgres-operators.ts';
+import { postgresOperators, testBy } from '../../../harness/operators.ts';
 import { addOperator } from '../../../server/operators/operators.ts';
-import { PostgresDatabase } from '../../../server/stores/postgres/database.ts';
 import { fixtureWorld } from '../../../harness/fixture-world.ts';
 import { enginesAvailable, useEngines } from '../../helpers/engines.ts';
 import { writeFixtureWorkspace } from '../../../harness/fixture-workspace.ts';
@@ -39,8 +38,8 @@ describe.skipIf(!enginesAvailable())('the console on Postgres, two workers', () 
     const session = (at: string | undefined, cookie = '') =>
       fetch(`${at}/app/session`, { headers: { cookie }, redirect: 'manual' }).then((r) => r.status);
     // The console itself is off here: a request the gate lets through gets the stand-in's 404.
-    const cli = new PostgresDatabase(databaseUrl);
-    const { token } = await addOperator(new PostgresOperatorDirectory(cli), { name: 'Ada', role: 'admin' });
+    const cli = await postgresOperators(databaseUrl);
+    const { token } = await addOperator(cli.directory, { name: 'Ada', role: 'admin' }, testBy);
     await cli.close();
     const signedIn = await fetch(`${a}/app/sign-in`, {
       method: 'POST',

@@ -1,11 +1,11 @@
 // Operators and sessions in Postgres, as two workers and the CLI share them: a session opened on
 // one worker is good on the other, a sign-out on either ends it on both (a copied cookie too), an
-// idle session ends, and a role changed by the CLI reaches an open session within the cache's second.
+// idle session ends, and a role changed by the CLI reaches an open session within a second.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { IncomingMessage } from 'node:http';
 import { ConsoleAccess } from '../../../server/console/access.ts';
 import { sessionCookie } from '../../../server/console/cookie.ts';
-import { PostgresOperatorDirectory } from '../../../server/operators/postgres-operators.ts';
+import { postgresOperators, testBy } from '../../../harness/operators.ts';
 import {
   addOperator,
   changeRole,
@@ -16,18 +16,19 @@ import { PostgresSessionStore } from '../../../server/sessions/postgres-sessions
 import { ConsoleSessions, defaultSessionLimits } from '../../../server/sessions/sessions.ts';
 import { PostgresDatabase } from '../../../server/stores/postgres/database.ts';
 import { enginesAvailable, useEngines } from '../../helpers/engines.ts';
+import { until } from '../../helpers/poll.ts';
 
 describe.skipIf(!enginesAvailable())('console access on Postgres', () => {
   const engines = useEngines();
-  const dbs: PostgresDatabase[] = [];
-  const clock = { wall: Date.parse('2026-11-26T09:00:00Z'), mono: 0 };
-  afterAll(() => Promise.all(dbs.map((db) => db.close())));
+  const closing: (() => Promise<void>)[] = [];
+  const clock = { wall: Date.parse('2026-11-26T09:00:00Z') };
+  afterAll(() => Promise.all(closing.map((close) => close())));
 
-  /** One worker's access (or the CLI's directory) over its own pool. */
-  function worker(url: string) {
+  /** One worker's access (or the CLI's directory) over its own pools. */
+  async function worker(url: string) {
     const db = new PostgresDatabase(url);
-    dbs.push(db);
-    const operators = new PostgresOperatorDirectory(db, { now: () => clock.mono });
+    const { directory: operators, close } = await postgresOperators(url);
+    closing.push(() => db.close(), close);
     const sessions = new ConsoleSessions(new PostgresSessionStore(db), {}, () => clock.wall);
     return { operators, access: new ConsoleAccess({ token: 'console-token-pg', operators, sessions }) };
   }
@@ -37,10 +38,16 @@ describe.skipIf(!enginesAvailable())('console access on Postgres', () => {
 
   it('shares operators, sessions, sign-out and role changes between workers', async () => {
     const url = await engines.postgres().createDatabase();
-    const [a, b, cli] = [worker(url), worker(url), worker(url)];
-    const { operator, token } = await addOperator(cli.operators, { name: 'Ada', role: 'operator' });
-    await expect(addOperator(cli.operators, { name: 'ADA', role: 'viewer' })).rejects.toThrow(/exists/);
-    expect((await listOperators(b.operators)).map((op) => op.name)).toEqual(['Ada']);
+    const [a, b, cli] = await Promise.all([worker(url), worker(url), worker(url)]);
+    const { operator, token } = await addOperator(cli.operators, { name: 'Ada', role: 'operator' }, testBy);
+    await expect(addOperator(cli.operators, { name: 'ADA', role: 'viewer' }, testBy)).rejects.toThrow(
+      /exists/,
+    );
+    await until(
+      'the other worker to list the new operator',
+      async () => (await listOperators(b.operators)).map((op) => op.name).join() === 'Ada',
+      { timeoutMs: 1_000 },
+    );
 
     const signed = await a.access.signIn(token);
     expect(signed?.actor).toEqual({
@@ -52,9 +59,12 @@ describe.skipIf(!enginesAvailable())('console access on Postgres', () => {
     const id = signed?.sessionId ?? '';
     expect(await b.access.actorOf(asRequest(id))).toMatchObject({ name: 'Ada', role: 'operator' });
 
-    await changeRole(cli.operators, 'Ada', 'viewer');
-    clock.mono += 1_000;
-    expect(await b.access.actorOf(asRequest(id))).toMatchObject({ role: 'viewer' });
+    await changeRole(cli.operators, 'Ada', 'viewer', testBy);
+    await until(
+      'the role change to reach the other worker',
+      async () => (await b.access.actorOf(asRequest(id)))?.role === 'viewer',
+      { timeoutMs: 1_000 },
+    );
 
     await b.access.signOut(asRequest(id));
     expect(await a.access.actorOf(asRequest(id))).toBeNull();
@@ -62,9 +72,9 @@ describe.skipIf(!enginesAvailable())('console access on Postgres', () => {
 
   it('ends idle sessions and the sessions of a removed operator', async () => {
     const url = await engines.postgres().createDatabase();
-    const [a, cli] = [worker(url), worker(url)];
+    const [a, cli] = await Promise.all([worker(url), worker(url)]);
     const idle = (await a.access.signIn('console-token-pg'))?.sessionId ?? '';
-    const { token } = await addOperator(cli.operators, { name: 'Linus', role: 'operator' });
+    const { token } = await addOperator(cli.operators, { name: 'Linus', role: 'operator' }, testBy);
     const linus = (await a.access.signIn(token))?.sessionId ?? '';
     clock.wall += defaultSessionLimits.idleMs;
     expect(await a.access.actorOf(asRequest(idle))).toBeNull();
@@ -72,8 +82,33 @@ describe.skipIf(!enginesAvailable())('console access on Postgres', () => {
 
     const again = (await a.access.signIn(token))?.sessionId ?? '';
     expect(await a.access.actorOf(asRequest(again))).toMatchObject({ name: 'Linus' });
-    await removeOperator(cli.operators, 'linus');
-    clock.mono += 1_000;
-    expect(await a.access.actorOf(asRequest(again))).toBeNull();
+    await removeOperator(cli.operators, 'linus', testBy);
+    await until(
+      'the removal to reach the worker',
+      async () => (await a.access.actorOf(asRequest(again))) === null,
+      { timeoutMs: 1_000 },
+    );
+  });
+
+  it('starts from the operators of console_operators, from before the trail, and audits changes to them', async () => {
+    const url = await engines.postgres().createDatabase();
+    const db = new PostgresDatabase(url);
+    closing.push(() => db.close());
+    const hash = 'd'.repeat(64);
+    await db.query(
+      'seed_legacy_operator',
+      "insert into console_operators values ('op_old', 'Olga', 'admin', $1, 1763629200000)",
+      [hash],
+    );
+    const a = await worker(url);
+    expect(await a.operators.byTokenHash(hash)).toMatchObject({ operator_id: 'op_old', name: 'Olga' });
+    await changeRole(a.operators, 'Olga', 'viewer', testBy, { leaveNoAdmin: true });
+    const rows = await db.query<{ line: string }>('journal_lines', 'select line from manage_journal', []);
+    expect(rows.map((row) => (JSON.parse(row.line) as { entry: object }).entry)).toEqual([
+      expect.objectContaining({
+        action: 'operator.change_role',
+        target: { type: 'operator', id: 'op_old', name: 'Olga' },
+      }),
+    ]);
   });
 });

@@ -4,11 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryOperatorDirectory } from '../../../server/operators/directory.ts';
 import { addOperator, findOperator } from '../../../server/operators/operators.ts';
+import { testBy } from '../../../harness/operators.ts';
 
 async function directory() {
   const dir = new MemoryOperatorDirectory();
-  const ada = (await addOperator(dir, { name: 'Ada Lovelace', role: 'operator' })).operator;
-  const grace = (await addOperator(dir, { name: 'Grace Hopper', role: 'viewer' })).operator;
+  const ada = (await addOperator(dir, { name: 'Ada Lovelace', role: 'operator' }, testBy)).operator;
+  const grace = (await addOperator(dir, { name: 'Grace Hopper', role: 'viewer' }, testBy)).operator;
   return { dir, ada, grace };
 }
 
@@ -23,7 +24,7 @@ describe('findOperator', () => {
 
   it('refuses a first name two operators share, naming both, and a name nobody has', async () => {
     const { dir } = await directory();
-    await addOperator(dir, { name: 'Ada Byron', role: 'viewer' });
+    await addOperator(dir, { name: 'Ada Byron', role: 'viewer' }, testBy);
     await expect(findOperator(dir, 'ada')).rejects.toThrow(
       '"ada" names 2 operators (Ada Lovelace, Ada Byron): give the full name or the id',
     );

@@ -1,0 +1,72 @@
+// The operators' directory over the management store: operators are part of its state, and each
+// change to one is a change line (its effect and its audit entry) appended as every other change
+// is, so after a kill -9 both exist or neither does. On the embedded default that is the journal
+// file, on Postgres the journal table; either way every process follows it within a second, and
+// reads again at once for a token it does not know (an operator added a moment ago elsewhere).
+import { entryOf } from '../../src/manage/apply.ts';
+import { planOperatorChange } from '../../src/manage/changes/operators.ts';
+import type { ManageDeps } from '../../src/manage/deps.ts';
+import { readUnseen, type ManageStore } from '../../src/manage/ledger.ts';
+import type { Operator, OperatorChange } from '../../src/operators/operator.ts';
+import type { OperatorChangeBy, OperatorCheck, OperatorDirectory } from './directory.ts';
+
+/** The operators of a management store; changes go into its trail. */
+export class LedgerOperatorDirectory implements OperatorDirectory {
+  private readonly store: ManageStore;
+  private readonly deps: Pick<ManageDeps, 'clock' | 'blastOf'>;
+
+  constructor(deps: Pick<ManageDeps, 'store' | 'clock' | 'blastOf'>) {
+    this.store = deps.store;
+    this.deps = deps;
+  }
+
+  private get operators(): Map<string, Operator> {
+    return this.store.current().state.operators.byId;
+  }
+
+  list(): Promise<Operator[]> {
+    return Promise.resolve([...this.operators.values()]);
+  }
+
+  count(): Promise<number> {
+    return Promise.resolve(this.operators.size);
+  }
+
+  /** The operator with this id, reading again at once if unknown (a session opened elsewhere a moment ago). */
+  async byId(operatorId: string): Promise<Operator | null> {
+    const known = this.operators.get(operatorId);
+    if (known) return known;
+    await readUnseen(this.store);
+    return this.operators.get(operatorId) ?? null;
+  }
+
+  async byTokenHash(hashHex: string): Promise<Operator | null> {
+    const known = this.store.current().state.operators.byTokenHash(hashHex);
+    if (known) return known;
+    await readUnseen(this.store);
+    return this.store.current().state.operators.byTokenHash(hashHex) ?? null;
+  }
+
+  apply(change: OperatorChange, by: OperatorChangeBy, check?: OperatorCheck): Promise<string | null> {
+    return this.store.commit<string | null>((ledger) => {
+      const operators = ledger.state.operators.byId;
+      const refused = check?.([...operators.values()]) ?? null;
+      if (refused !== null) return { answer: refused };
+      const plan = planOperatorChange(ledger.state, change);
+      if (plan === null)
+        return {
+          answer:
+            change.event === 'added'
+              ? `an operator numbered ${change.operator_id} exists already`
+              : `no operator is numbered ${JSON.stringify(change.operator_id)}`,
+        };
+      const meta = { ...by, idempotencyKey: null, requestSha256: null };
+      return { write: { entry: entryOf(plan, meta, this.deps), effects: plan.effects }, then: () => null };
+    });
+  }
+
+  /** The store is its opener's to close. */
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}

@@ -1,4 +1,0 @@
--- The operator whose sign-in token hashes to $1.
-select operator_id, name, role, token_hash_sha256, created_at_ms::float8 as created_at_ms
-from console_operators
-where token_hash_sha256 = $1

@@ -1,2 +1,0 @@
--- How many operators there are.
-select count(*)::int as operators from console_operators
