@@ -3,7 +3,7 @@
 import type { OperatorChangeBy } from '../server/operators/directory.ts';
 import { LedgerOperatorDirectory } from '../server/operators/ledger-directory.ts';
 import { emptyManageReference } from '../server/manage/seed.ts';
-import { manageDeps, openJournalManage, sha256Text } from '../server/manage/runtime.ts';
+import { auditSigner, manageDeps, openJournalManage, sha256Text } from '../server/manage/runtime.ts';
 
 /** Who a test's changes to operators are by. */
 export const testBy: OperatorChangeBy = {
@@ -34,9 +34,16 @@ export async function postgresOperators(
   const { PostgresDatabase, PostgresManageStore } = await import('../server/stores/engines.ts');
   const db = new PostgresDatabase(url);
   const reference = emptyManageReference();
-  const store = await PostgresManageStore.open(db, reference.seed, sha256Text);
+  const secret = 'test-preview-secret';
+  const store = await PostgresManageStore.open(
+    db,
+    reference.seed,
+    sha256Text,
+    undefined,
+    auditSigner(secret),
+  );
   return {
-    directory: new LedgerOperatorDirectory(manageDeps(store, reference, 'test-preview-secret')),
+    directory: new LedgerOperatorDirectory(manageDeps(store, reference, secret)),
     close: () => store.close().then(() => db.close()),
   };
 }

@@ -11,7 +11,7 @@ import { issuedKeysFile } from '../../src/node/issued-keys-file.ts';
 import { parseIssuedKeysLines } from '../../src/lib/issued-keys.ts';
 import { engineUrls } from '../../server/stores/select.ts';
 import { postgresSql } from '../../server/stores/postgres/sql.ts';
-import { sha256Text } from '../../server/manage/runtime.ts';
+import { auditSigner, existingSecret, sha256Text } from '../../server/manage/runtime.ts';
 import { verifyLines } from '../../server/manage/verify.ts';
 
 const spec = {
@@ -48,7 +48,10 @@ await runCli(spec, async ({ positionals: [given] }) => {
       `${file}: ${unreadable.length === 1 ? 'line' : 'lines'} ${unreadable.join(', ')} ` +
         `${unreadable.length === 1 ? 'is' : 'are'} neither a key line nor a change (torn or altered); nothing imported`,
     );
-  const chain = verifyLines(lines, sha256Text);
+  // Signed lines are checked with the secret they were signed with (the same one Postgres's servers
+  // must share, so the trail verifies there after the import).
+  const secret = existingSecret(file);
+  const chain = verifyLines(lines, sha256Text, secret === null ? undefined : auditSigner(secret));
   if (!chain.ok)
     throw new Refusal(`${file}: ${chain.problem}; nothing imported (npm run audit:verify -- FILE)`);
   const { PostgresDatabase } = await import('../../server/stores/engines.ts');

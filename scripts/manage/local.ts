@@ -13,7 +13,13 @@ import type { ManageDeps } from '../../src/manage/deps.ts';
 import { existsSync } from 'node:fs';
 import { validationErrors } from '../../src/api/orders/validation.ts';
 import { emptyManageReference, readManageReference } from '../../server/manage/seed.ts';
-import { manageDeps, openJournalManage, previewSecret, sha256Text } from '../../server/manage/runtime.ts';
+import {
+  auditSigner,
+  manageDeps,
+  openJournalManage,
+  previewSecret,
+  sha256Text,
+} from '../../server/manage/runtime.ts';
 import { engineUrls } from '../../server/stores/select.ts';
 
 /** The CLI's actor: the user and host running it. */
@@ -47,8 +53,15 @@ export async function openLocalManage({ workspace = true } = {}): Promise<{
   if (databaseUrl !== undefined) {
     const engines = await import('../../server/stores/engines.ts');
     const db = new engines.PostgresDatabase(databaseUrl);
-    const store = await engines.PostgresManageStore.open(db, reference.seed, sha256Text);
-    const deps = manageDeps(store, reference, previewSecret(file));
+    const secret = previewSecret(file);
+    const store = await engines.PostgresManageStore.open(
+      db,
+      reference.seed,
+      sha256Text,
+      undefined,
+      auditSigner(secret),
+    );
+    const deps = manageDeps(store, reference, secret);
     return { deps, file: 'Postgres', close: () => store.close().then(() => db.close()) };
   }
   const { store, deps } = openJournalManage(file, reference);

@@ -7,7 +7,7 @@ import { closeSync, existsSync, fsyncSync, openSync, statSync, truncateSync, wri
 import { z } from 'zod';
 import { scanLines } from '../../src/node/file-lines.ts';
 import { parseIssuedKeysLine } from '../../src/lib/issued-keys.ts';
-import { auditEntrySchema } from '../../src/manage/audit.ts';
+import { auditEntrySchema, type ChainSigner } from '../../src/manage/audit.ts';
 import { effectSchema } from '../../src/manage/effects.ts';
 import { Ledger, type Decision, type ManageStore, type TextSha256 } from '../../src/manage/ledger.ts';
 import type { ManageSeed } from '../../src/manage/state.ts';
@@ -74,17 +74,21 @@ export class JournalManageStore implements ManageStore {
   private readonly sha256: TextSha256;
   private readonly recheckMs: number;
   private readonly now: () => number;
+  private readonly sign: ChainSigner | undefined;
   private offset = 0;
   private checkedAt = -Infinity;
   private waiting: Waiting[] = [];
   private flushing: Promise<void> | null = null;
 
-  /** `recheckMs` bounds how stale `current()` is; `now` is a monotonic clock in ms (tests inject one). */
+  /**
+   * `recheckMs` bounds how stale `current()` is; `now` is a monotonic clock in ms (tests inject
+   * one); `sign` signs each line's hash (the server's and the CLI's stores do).
+   */
   constructor(
     file: string,
     seed: ManageSeed,
     sha256: TextSha256,
-    options: { recheckMs?: number; now?: () => number } = {},
+    options: { recheckMs?: number; now?: () => number; sign?: ChainSigner } = {},
   ) {
     this.file = file;
     this.seed = seed;
@@ -92,6 +96,7 @@ export class JournalManageStore implements ManageStore {
     this.sha256 = sha256;
     this.recheckMs = options.recheckMs ?? 1000;
     this.now = options.now ?? (() => performance.now());
+    this.sign = options.sign;
     this.refresh();
   }
 
@@ -137,7 +142,7 @@ export class JournalManageStore implements ManageStore {
     const answers = batch.map((waiting) => {
       const decision = waiting.decide(this.ledger);
       if ('answer' in decision) return () => decision.answer;
-      const line = this.ledger.seal(decision.write, this.sha256);
+      const line = this.ledger.seal(decision.write, this.sha256, this.sign);
       // Applied now so the next commit of the batch decides on it; answered only after the fsync.
       this.ledger.applyChange(line);
       text.push(`${JSON.stringify(line)}\n`);

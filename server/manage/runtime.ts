@@ -8,6 +8,7 @@ import { deprecationHeaderFields, deprecationHeaders } from '../../src/api/depre
 import type { KeyRecord, KeyStore, RouteRetirement } from '../../src/api/orders/deps.ts';
 import type { RouteFinder } from '../../src/api/route-map.ts';
 import { defaultAuditRetentionDays, type ManageDeps } from '../../src/manage/deps.ts';
+import type { ChainSigner } from '../../src/manage/audit.ts';
 import type { ManageStore } from '../../src/manage/ledger.ts';
 import { blastFinder, type ManageReference } from './seed.ts';
 import { JournalManageStore } from './journal-store.ts';
@@ -33,6 +34,27 @@ export function previewSecret(journalFile: string, env: NodeJS.ProcessEnv = proc
     }
   }
   return readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * Signs the audit trail's lines with the management secret (never in the journal nor the
+ * database): HMAC-SHA256 of a line's hash, under a key derived from the secret for this use alone
+ * (so a signature is never a preview token), marked `v1,` so a later scheme can sit beside it.
+ */
+export function auditSigner(secret: string): ChainSigner {
+  const key = createHmac('sha256', secret).update('estate audit trail v1').digest();
+  return (hash) => `v1,${createHmac('sha256', key).update(hash).digest('base64url')}`;
+}
+
+/**
+ * The management secret as it stands, never made: ESTATE_MANAGE_SECRET, else the file beside the
+ * journal; null when neither exists (audit:verify then checks the chain alone).
+ */
+export function existingSecret(journalFile: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  const given = env.ESTATE_MANAGE_SECRET?.trim();
+  if (given) return given;
+  const file = `${journalFile}.secret`;
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : null;
 }
 
 /** The audit trail's retention: ESTATE_AUDIT_RETENTION_DAYS, else the documented default. */
@@ -67,8 +89,12 @@ export function openJournalManage(
   options: { recheckMs?: number; now?: () => number } = {},
 ): { store: JournalManageStore; deps: ManageDeps } {
   const operators = readOperatorsFile(operatorsFile(process.env, journalFile));
-  const store = new JournalManageStore(journalFile, { ...reference.seed, operators }, sha256Text, options);
-  return { store, deps: manageDeps(store, reference, previewSecret(journalFile)) };
+  const secret = previewSecret(journalFile);
+  const store = new JournalManageStore(journalFile, { ...reference.seed, operators }, sha256Text, {
+    ...options,
+    sign: auditSigner(secret),
+  });
+  return { store, deps: manageDeps(store, reference, secret) };
 }
 
 /**
@@ -78,14 +104,19 @@ export function openJournalManage(
  */
 export async function openManage(
   stores: {
-    manage?: (seed: ManageReference['seed'], sha256: (text: string) => string) => Promise<ManageStore>;
+    manage?: (
+      seed: ManageReference['seed'],
+      sha256: (text: string) => string,
+      sign: ChainSigner,
+    ) => Promise<ManageStore>;
   },
   journalFile: string,
   reference: ManageReference,
 ): Promise<{ store: ManageStore; deps: ManageDeps }> {
   if (!stores.manage) return openJournalManage(journalFile, reference);
-  const store = await stores.manage(reference.seed, sha256Text);
-  return { store, deps: manageDeps(store, reference, previewSecret(journalFile)) };
+  const secret = previewSecret(journalFile);
+  const store = await stores.manage(reference.seed, sha256Text, auditSigner(secret));
+  return { store, deps: manageDeps(store, reference, secret) };
 }
 
 /** The Orders API's key store over the management state: a change counts within a second. */

@@ -1,30 +1,58 @@
 // Verifies the management journal's hash chain: every change line's hash must cover the previous
 // line's hash, its entry and its effects as stored, and seqs must follow one another; once the
-// trail has begun, every line is a change line. Names the first entry that was altered, the first
-// place entries were removed, or the first line written outside the trail.
+// trail has begun, every line is a change line. Given the signer (the management secret), each
+// signed line's signature must be its hash's, and once lines are signed every later one must be:
+// the chain alone can be recomputed by whoever can write the journal, a signature cannot without
+// the secret. Names the first entry that was altered, the first place entries were removed, or
+// the first line written outside the trail.
 import { existsSync } from 'node:fs';
 import { scanLines } from '../../src/node/file-lines.ts';
-import { chainText, genesisHash } from '../../src/manage/audit.ts';
+import { chainText, genesisHash, type ChainSigner } from '../../src/manage/audit.ts';
 import type { TextSha256 } from '../../src/manage/ledger.ts';
 
 /** What the check found. */
 export type ChainReport =
-  | { ok: true; entries: number; head: string }
+  | {
+      ok: true;
+      entries: number;
+      head: string;
+      /** How many entries carry a signature that was checked (0 when no signer was given). */
+      signed: number;
+    }
   | { ok: false; entries: number; problem: string; seq: number; entry_id: string | null };
 
-type RawLine = { prev?: unknown; hash?: unknown; entry?: { id?: unknown; seq?: unknown }; effects?: unknown };
+type RawLine = {
+  prev?: unknown;
+  hash?: unknown;
+  sig?: unknown;
+  entry?: { id?: unknown; seq?: unknown };
+  effects?: unknown;
+};
 
-/** Walks the journal file's change lines in order; lines from before the trail are not part of it. */
-export function verifyJournal(file: string, sha256: TextSha256): ChainReport {
+/**
+ * Walks the journal file's change lines in order; lines from before the trail are not part of it.
+ * With `sign`, signatures are checked too.
+ */
+export function verifyJournal(file: string, sha256: TextSha256, sign?: ChainSigner): ChainReport {
   const lines: string[] = [];
   if (existsSync(file)) scanLines(file, (raw) => void lines.push(raw.toString('utf8')));
-  return verifyLines(lines, sha256);
+  return verifyLines(lines, sha256, sign);
 }
 
-/** Walks journal lines (a file's, or Postgres rows') in order. */
-export function verifyLines(lines: Iterable<string>, sha256: TextSha256): ChainReport {
+/** Why a line's signature does not hold, given the signer, or null. */
+function signatureProblem(line: RawLine, sign: ChainSigner, signedBefore: boolean): string | null {
+  if (line.sig === undefined)
+    return signedBefore ? 'is unsigned after signed entries: written without the management secret' : null;
+  return line.sig === sign(String(line.hash))
+    ? null
+    : 'has a signature that does not match: altered, or signed with another secret';
+}
+
+/** Walks journal lines (a file's, or Postgres rows') in order; with `sign`, checks signatures. */
+export function verifyLines(lines: Iterable<string>, sha256: TextSha256, sign?: ChainSigner): ChainReport {
   let head = genesisHash;
   let seq = 0;
+  let signed = 0;
   let failure: ChainReport | null = null;
   for (const text of lines) {
     if (failure) break;
@@ -74,10 +102,19 @@ export function verifyLines(lines: Iterable<string>, sha256: TextSha256): ChainR
         seq: seq + 1,
         entry_id: id,
       };
+    } else if (sign && signatureProblem(line, sign, signed > 0) !== null) {
+      failure = {
+        ok: false,
+        entries: seq,
+        problem: `entry ${id ?? '?'} (seq ${at}) ${signatureProblem(line, sign, signed > 0)}`,
+        seq: at,
+        entry_id: id,
+      };
     } else {
       head = String(line.hash);
       seq = at;
+      if (sign && line.sig !== undefined) signed += 1;
     }
   }
-  return failure ?? { ok: true, entries: seq, head };
+  return failure ?? { ok: true, entries: seq, head, signed };
 }

@@ -13,6 +13,7 @@ import { IdempotencyStore } from '../../src/api/orders/idempotency.ts';
 import { QuotaCounter } from '../../src/api/orders/quota.ts';
 import { RateLimiter } from '../../src/api/orders/rate-limit.ts';
 import type { RequestLog } from '../../src/api/request-log.ts';
+import type { ChainSigner } from '../../src/manage/audit.ts';
 import type { ManageStore, TextSha256 } from '../../src/manage/ledger.ts';
 import type { ManageSeed } from '../../src/manage/state.ts';
 import type { HealthCheck } from '../health.ts';
@@ -77,7 +78,7 @@ export interface ApiStores {
   /** With orders in Postgres, a request log there too (capped at `maxBytes` of rows, roughly). */
   requestLog?: (maxBytes: number) => RequestLog;
   /** With DATABASE_URL, the management journal there (keys, lifecycle, management keys, audit). */
-  manage?: (seed: ManageSeed, sha256: TextSha256) => Promise<ManageStore>;
+  manage?: (seed: ManageSeed, sha256: TextSha256, sign?: ChainSigner) => Promise<ManageStore>;
   /** Waits for pending creates, then closes every store. */
   close(): Promise<void>;
 }
@@ -117,8 +118,8 @@ export async function openStores(
     ...(engines && db
       ? {
           requestLog: (maxBytes: number) => new engines.PostgresRequestLog(db, maxBytes),
-          manage: (seed: ManageSeed, sha256: TextSha256) =>
-            engines.PostgresManageStore.open(db, seed, sha256),
+          manage: (seed: ManageSeed, sha256: TextSha256, sign?: ChainSigner) =>
+            engines.PostgresManageStore.open(db, seed, sha256, undefined, sign),
         }
       : {}),
     close: async () => {

@@ -50,6 +50,13 @@ export type Blast = z.infer<typeof blastSchema>;
 /** A change's target. */
 export type Target = z.infer<typeof targetSchema>;
 
+/**
+ * Signs a line's hash with a secret the journal never holds (the management secret outside it):
+ * `v1,` and the base64url HMAC-SHA256. Unlike the chain, which anyone who can write the journal
+ * can recompute from an altered entry on, a signature cannot be made again without the secret.
+ */
+export type ChainSigner = (hash: string) => string;
+
 /** The hash before the first entry. */
 export const genesisHash = '0'.repeat(64);
 

@@ -2,16 +2,20 @@
 // store (memory, the embedded journal, Postgres) keeps one and appends through `seal`, so they
 // answer alike. A `change` line carries one audit entry and its change's effects: they are one.
 import { randomId } from '../api/orders/ids.ts';
-import { chainText, genesisHash, type AuditEntry } from './audit.ts';
+import { chainText, genesisHash, type AuditEntry, type ChainSigner } from './audit.ts';
 import type { IssuedKeysLine } from '../lib/issued-keys.ts';
 import type { Effect } from './effects.ts';
 import { ManageState, type ManageSeed } from './state.ts';
 
-/** One appended change: its entry, its effects, and the chain (the previous line's hash, its own). */
+/**
+ * One appended change: its entry, its effects, and the chain (the previous line's hash, its own,
+ * and its signature where the store signs; lines from before signing have none).
+ */
 export interface ChangeLine {
   event: 'change';
   prev: string;
   hash: string;
+  sig?: string;
   entry: AuditEntry;
   effects: Effect[];
 }
@@ -93,8 +97,11 @@ export class Ledger {
     this.keyLines.push(line);
   }
 
-  /** Gives a pending change its id, seq and hash, chained to this ledger's head (not yet applied). */
-  seal(change: PendingChange, sha256: TextSha256): ChangeLine {
+  /**
+   * Gives a pending change its id, seq and hash, chained to this ledger's head, and its hash's
+   * signature when given a signer (not yet applied).
+   */
+  seal(change: PendingChange, sha256: TextSha256, sign?: ChainSigner): ChangeLine {
     const entry: AuditEntry = { id: randomId('aud_', 16), seq: this.seq + 1, ...change.entry };
     // The line is stored as JSON and hashed as read back: serialise once, hash that text.
     const roundTrip = JSON.parse(JSON.stringify({ entry, effects: change.effects })) as {
@@ -102,7 +109,15 @@ export class Ledger {
       effects: Effect[];
     };
     const hash = sha256(chainText(this.head, roundTrip.entry, roundTrip.effects));
-    return { event: 'change', prev: this.head, hash, entry: roundTrip.entry, effects: roundTrip.effects };
+    const signed = sign ? { sig: sign(hash) } : {};
+    return {
+      event: 'change',
+      prev: this.head,
+      hash,
+      ...signed,
+      entry: roundTrip.entry,
+      effects: roundTrip.effects,
+    };
   }
 }
 

@@ -7,6 +7,7 @@
 // A key or id it does not know is read for before it is refused (catchUp): it may be a moment old.
 // Before its first rows it reads the operators kept from before they joined the trail (once).
 import { Ledger, type Decision, type ManageStore, type TextSha256 } from '../../../src/manage/ledger.ts';
+import type { ChainSigner } from '../../../src/manage/audit.ts';
 import type { ManageSeed } from '../../../src/manage/state.ts';
 import { foldLine } from '../../manage/journal-store.ts';
 import type { PostgresDatabase } from './database.ts';
@@ -36,6 +37,7 @@ export class PostgresManageStore implements ManageStore {
   private readonly ledger: Ledger;
   private readonly db: PostgresDatabase;
   private readonly sha256: TextSha256;
+  private readonly sign: ChainSigner | undefined;
   private lastSeq = 0;
   private legacyRead = false;
   private queue: Promise<unknown> = Promise.resolve();
@@ -46,23 +48,26 @@ export class PostgresManageStore implements ManageStore {
   private readRunning: Promise<void> = Promise.resolve();
   private readBeganMs = -Infinity;
 
-  private constructor(db: PostgresDatabase, seed: ManageSeed, sha256: TextSha256) {
+  private constructor(db: PostgresDatabase, seed: ManageSeed, sha256: TextSha256, sign?: ChainSigner) {
     this.db = db;
     this.ledger = new Ledger(seed);
     this.sha256 = sha256;
+    this.sign = sign;
   }
 
   /**
    * Opens the store: reads every row, listens, then polls every `pollMs`. A database that is out at
    * start is read once it answers (the workspace's keys work meanwhile), as the other stores connect late.
+   * `sign` signs each row's hash (servers and the CLI do, with the management secret).
    */
   static async open(
     db: PostgresDatabase,
     seed: ManageSeed,
     sha256: TextSha256,
     pollMs = managePollMs,
+    sign?: ChainSigner,
   ): Promise<PostgresManageStore> {
-    const store = new PostgresManageStore(db, seed, sha256);
+    const store = new PostgresManageStore(db, seed, sha256, sign);
     await store.poll().catch(() => undefined);
     store.listener = new PostgresListener(db.url, channel, (payload) => {
       if (payload === '' || Number(payload) > store.lastSeq) store.refresh();
@@ -138,7 +143,7 @@ export class PostgresManageStore implements ManageStore {
         this.fold((await query(postgresSql('manage_since'), [this.lastSeq])) as Row[]);
         const decision = decide(this.ledger);
         if ('answer' in decision) return { kind: 'answer', value: decision.answer };
-        const line = this.ledger.seal(decision.write, this.sha256);
+        const line = this.ledger.seal(decision.write, this.sha256, this.sign);
         const row = { seq: String(this.lastSeq + 1), line: JSON.stringify(line) };
         await query(postgresSql('manage_append'), [row.seq, row.line]);
         // Delivered to every listener when the transaction commits, never if it rolls back.

@@ -1,0 +1,113 @@
+// Signed audit lines: the server's and the CLI's stores sign each line's hash with the management
+// secret, so an entry altered with the chain recomputed after it (which the chain alone cannot
+// tell) is named, as is a signature stripped or made with another secret; lines from before
+// signing still verify; audit:verify says how many entries it checked the signatures of.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { journalOperators, testBy } from '../../../harness/operators.ts';
+import { JournalManageStore } from '../../../server/manage/journal-store.ts';
+import { auditSigner, existingSecret, sha256Text } from '../../../server/manage/runtime.ts';
+import { emptyManageReference } from '../../../server/manage/seed.ts';
+import { verifyJournal } from '../../../server/manage/verify.ts';
+import { LedgerOperatorDirectory } from '../../../server/operators/ledger-directory.ts';
+import { addOperator } from '../../../server/operators/operators.ts';
+import { chainText } from '../../../src/manage/audit.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'estate-verify-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+
+type Line = {
+  prev: string;
+  hash: string;
+  sig?: string;
+  entry: { id: string; seq: number };
+  effects: unknown;
+};
+const read = (file: string) =>
+  readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((text) => JSON.parse(text) as Line);
+const write = (file: string, lines: Line[]) =>
+  writeFileSync(file, lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+
+/** A journal with `count` changes, written as a server writes them (signed); returns its file. */
+async function signedJournal(count: number): Promise<string> {
+  const file = join(dir, `journal-${files++}.jsonl`);
+  const operators = journalOperators(file);
+  for (let i = 0; i < count; i++) await addOperator(operators, { name: `op ${i}`, role: 'admin' }, testBy);
+  return file;
+}
+
+const signer = (file: string) => auditSigner(existingSecret(file) ?? '');
+
+describe('signed audit lines', () => {
+  it('are what the server writes: every line signed, each signature verified', async () => {
+    const file = await signedJournal(3);
+    expect(read(file).map((line) => line.sig)).toEqual([
+      expect.stringMatching(/^v1,[A-Za-z0-9_-]{43}$/),
+      expect.stringMatching(/^v1,/),
+      expect.stringMatching(/^v1,/),
+    ]);
+    expect(verifyJournal(file, sha256Text, signer(file))).toMatchObject({ ok: true, entries: 3, signed: 3 });
+  });
+
+  it('name an entry altered with the chain recomputed after it, which the chain alone cannot tell', async () => {
+    const file = await signedJournal(4);
+    const lines = read(file);
+    const altered = lines[1] as Line;
+    altered.entry = {
+      ...altered.entry,
+      actor: { type: 'cli', id: 'cli:someone', name: 'someone else' },
+    } as Line['entry'];
+    let prev = (lines[0] as Line).hash;
+    for (const line of lines.slice(1)) {
+      line.prev = prev;
+      line.hash = sha256Text(chainText(prev, line.entry, line.effects));
+      prev = line.hash;
+    }
+    write(file, lines);
+    expect(verifyJournal(file, sha256Text)).toMatchObject({ ok: true });
+    const report = verifyJournal(file, sha256Text, signer(file));
+    expect(report).toMatchObject({ ok: false, entry_id: altered.entry.id, seq: 2 });
+    expect(report.ok ? '' : report.problem).toContain('signature that does not match');
+  });
+
+  it('name a signature stripped after signed entries, and one made with another secret', async () => {
+    const file = await signedJournal(3);
+    const lines = read(file);
+    delete (lines[2] as Line).sig;
+    write(file, lines);
+    const stripped = verifyJournal(file, sha256Text, signer(file));
+    expect(stripped).toMatchObject({ ok: false, seq: 3 });
+    expect(stripped.ok ? '' : stripped.problem).toContain('unsigned after signed entries');
+    const other = verifyJournal(file, sha256Text, auditSigner('another secret'));
+    expect(other).toMatchObject({ ok: false, seq: 1 });
+  });
+
+  it('still verify after lines from before signing, counting the signed ones', async () => {
+    const file = join(dir, `journal-${files++}.jsonl`);
+    const reference = emptyManageReference();
+    const unsigned = new JournalManageStore(file, reference.seed, sha256Text);
+    const before = new LedgerOperatorDirectory({
+      store: unsigned,
+      clock: { now: Date.now },
+      blastOf: () => ({ score: 0, dependents: 0, requests_per_day: 0 }),
+    });
+    await addOperator(before, { name: 'before', role: 'admin' }, testBy);
+    await addOperator(journalOperators(file), { name: 'after', role: 'admin' }, testBy);
+    expect(read(file).map((line) => line.sig === undefined)).toEqual([true, false]);
+    expect(verifyJournal(file, sha256Text, signer(file))).toMatchObject({ ok: true, entries: 2, signed: 1 });
+    const cli = spawnSync(process.execPath, ['scripts/manage/verify.ts', file], {
+      env: { ...process.env, DATABASE_URL: '', ESTATE_MANAGE_SECRET: '' },
+      encoding: 'utf8',
+    });
+    expect(cli.stdout).toMatch(
+      /2 audit entries, chain verified \(head [0-9a-f]{16}…\); 1 signed, signatures verified; the first 1 unsigned/,
+    );
+  });
+});
