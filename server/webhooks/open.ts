@@ -51,7 +51,7 @@ async function openPostgresEvents(
     delivery: (id) => pg.postgresDeliveryOutcome(db, id),
   });
   const webhooks = new pg.PostgresWebhookStore(db);
-  const queue = new PostgresDeliveryQueue(db, events, webhooks, {
+  const queue = new PostgresDeliveryQueue(db, webhooks, {
     clock,
     ...options,
     ...(thread && { attempt: thread.attempt }),

@@ -4,12 +4,14 @@
 // up to 64, at most half to one endpoint, and again once half its slots are free: an endpoint that
 // waits for time-outs holds slots, not the worker. When it looks is poller.ts's. A claim brings what
 // each event is made of; a batch's successes settle in one round trip (few connections are taken),
-// and a failure is recorded with its delivery's retry or settling in one statement (one commit).
-import type { Clock, EventStore, WebhookEndpoint, WebhookStore } from '../../src/api/orders/deps.ts';
+// and a failure is recorded with its delivery's retry or settling in one statement (one commit), or,
+// when it disables the endpoint, in one transaction with that and its endpoint.disabled (a row of
+// `events`: this queue raises it in Postgres, not through an EventStore).
+import type { Clock, WebhookEndpoint, WebhookStore } from '../../src/api/orders/deps.ts';
 import { endpointDisabledEvent } from '../../src/api/orders/events/order-event.ts';
 import { randomId, systemClock } from '../../src/api/orders/ids.ts';
 import type { PostgresDatabase } from '../stores/postgres/database.ts';
-import { disableEndpoint } from '../stores/postgres/event-stores.ts';
+import { settleDisabling } from '../stores/postgres/event-stores.ts';
 import { postgresSql } from '../stores/postgres/sql.ts';
 import { attemptsIn, type Attempt } from './attempt.ts';
 import {
@@ -45,10 +47,7 @@ export interface PostgresQueueOptions {
 
 /** One worker's share of the deliveries in Postgres. */
 export class PostgresDeliveryQueue implements DeliveryQueue {
-  /** Endpoints being disabled by this process right now. */
-  private readonly disabling = new Set<string>();
   private readonly db: PostgresDatabase;
-  private readonly events: EventStore;
   private readonly webhooks: WebhookStore;
   private readonly o: Required<Omit<PostgresQueueOptions, 'send' | 'random'>>;
   /** When it looks for work (woken, polled, quiet after an empty look). */
@@ -59,14 +58,8 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
   /** Fired when an attempt or a batch ends. */
   private readonly ended = new Signal();
 
-  constructor(
-    db: PostgresDatabase,
-    events: EventStore,
-    webhooks: WebhookStore,
-    options: PostgresQueueOptions = {},
-  ) {
+  constructor(db: PostgresDatabase, webhooks: WebhookStore, options: PostgresQueueOptions = {}) {
     this.db = db;
-    this.events = events;
     this.webhooks = webhooks;
     const clock = options.clock ?? systemClock;
     const timeoutMs = options.timeoutMs ?? attemptTimeoutMs;
@@ -278,22 +271,14 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
       ]);
       return;
     }
-    await this.db.query('attempt_settled', postgresSql('attempt_settled'), [...attemptRow(r), c.lease]);
-    if (disable) await this.disable(endpoint, disable); // a kill before: disabled by its next failure
-  }
-
-  /** Disables an endpoint, drops its waiting deliveries and raises `endpoint.disabled`. */
-  private async disable(endpoint: WebhookEndpoint, reason: string): Promise<void> {
-    // Deliveries sent at once, here or by other servers, can all be refused: disabled, and said, once.
-    if (this.disabling.has(endpoint.id)) return;
-    this.disabling.add(endpoint.id);
-    try {
-      // The conditional update decides: undefined when the endpoint was disabled already.
-      const disabled = await disableEndpoint(this.db, endpoint.id, reason);
-      if (disabled)
-        await this.events.raise(endpointDisabledEvent(randomId('evt_'), disabled, this.o.clock.now()));
-    } finally {
-      this.disabling.delete(endpoint.id);
-    }
+    const settled = [...attemptRow(r), c.lease];
+    if (disable === null)
+      return void (await this.db.query('attempt_settled', postgresSql('attempt_settled'), settled));
+    // ...and with the endpoint's disabling and its endpoint.disabled in one transaction. Deliveries
+    // refused at once, here or by other servers, each run it: the endpoint's row lock lets one disable
+    // it, and say so.
+    await settleDisabling(this.db, settled, endpoint.id, disable, (disabled) =>
+      endpointDisabledEvent(randomId('evt_'), disabled, this.o.clock.now()),
+    );
   }
 }

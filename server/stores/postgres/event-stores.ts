@@ -1,6 +1,7 @@
 // Events and webhook endpoints on Postgres: raised events in `events` (inserted with their
 // deliveries in one statement), endpoints in `webhook_endpoints`, and whether an event's deliveries
-// succeeded read from webhook_deliveries and webhook_attempts. Order events are the orders' rows.
+// succeeded read from webhook_deliveries and webhook_attempts. Order events are the orders' rows. An
+// attempt that disables its endpoint commits with the disabling and its endpoint.disabled.
 import type { StoredEvent, WebhookEndpoint, WebhookStore } from '../../../src/api/orders/deps.ts';
 import type { RaisedEvents } from '../../../src/api/orders/events/derived-events.ts';
 import type { PostgresDatabase } from './database.ts';
@@ -8,6 +9,15 @@ import { postgresSql } from './sql.ts';
 
 const q = <Row extends object>(db: PostgresDatabase, name: string, values: unknown[]) =>
   db.query<Row>(name, postgresSql(name), values);
+
+/** insert_event's values: an event and, in the same statement, its deliveries. */
+const eventRow = (event: StoredEvent) => [
+  event.id,
+  event.type,
+  event.created,
+  event.environment,
+  JSON.stringify(event),
+];
 
 /** Raised events in the `events` table. */
 export class PostgresRaisedEvents implements RaisedEvents {
@@ -19,13 +29,7 @@ export class PostgresRaisedEvents implements RaisedEvents {
 
   /** Inserts an event and its deliveries (one statement: one transaction). */
   async add(event: StoredEvent): Promise<void> {
-    await q(this.db, 'insert_event', [
-      event.id,
-      event.type,
-      event.created,
-      event.environment,
-      JSON.stringify(event),
-    ]);
+    await q(this.db, 'insert_event', eventRow(event));
   }
 
   /** A raised event by id. */
@@ -80,17 +84,30 @@ export class PostgresWebhookStore implements WebhookStore {
 }
 
 /**
- * Disables an endpoint that is enabled and drops its waiting deliveries: the endpoint disabled, or
- * undefined when it was disabled already or is gone (of several servers refused at once, one gets it).
+ * A failed attempt that disables its endpoint, in one transaction, so a kill -9 leaves all of it or
+ * none: the attempt recorded and its delivery settled (attempt_settled, `settled` its values), the
+ * endpoint `id` disabled for `reason` if it is still enabled, its waiting deliveries dropped, and the
+ * `endpoint.disabled` that `announce` makes of it inserted with its deliveries. Returns the endpoint
+ * disabled, or undefined when it was disabled already or is gone: of several servers refused at
+ * once, the first to lock its row disables it and says so, and the others find it disabled. Locks
+ * are taken in the order of every writer of these tables, the delivery before its endpoint, and
+ * nothing is waited for once the endpoint is held (its other deliveries are dropped SKIP LOCKED).
  */
-export async function disableEndpoint(
+export function settleDisabling(
   db: PostgresDatabase,
+  settled: unknown[],
   id: string,
   reason: string,
+  announce: (disabled: WebhookEndpoint) => StoredEvent,
 ): Promise<WebhookEndpoint | undefined> {
-  const [row] = await q<{ body: WebhookEndpoint }>(db, 'disable_webhook', [id, reason]);
-  if (row) await q(db, 'drop_endpoint_deliveries', [id]);
-  return row?.body;
+  return db.transaction('settle_disabling', async (query) => {
+    await query(postgresSql('attempt_settled'), settled);
+    const [row] = (await query(postgresSql('disable_webhook'), [id, reason])) as { body: WebhookEndpoint }[];
+    if (!row) return undefined;
+    await query(postgresSql('drop_endpoint_deliveries'), [id]);
+    await query(postgresSql('insert_event'), eventRow(announce(row.body)));
+    return row.body;
+  });
 }
 
 /** Whether an event's deliveries all succeeded (true), some wait or failed (false), or it had none. */

@@ -1,9 +1,8 @@
 // An endpoint's deliveries as Postgres knows them, for its console page: attempts newest first with
 // ISO times, the backlog (waiting, next attempt), and a resend that makes a waiting retry due now.
 import { afterEach, describe, expect, it } from 'vitest';
-import { OrderDerivedEvents } from '../../../src/api/orders/events/derived-events.ts';
 import { PostgresDatabase } from '../../../server/stores/postgres/database.ts';
-import { PostgresRaisedEvents, PostgresWebhookStore } from '../../../server/stores/postgres/event-stores.ts';
+import { PostgresWebhookStore } from '../../../server/stores/postgres/event-stores.ts';
 import { PostgresOrderStore } from '../../../server/stores/postgres/order-store.ts';
 import { PostgresEndpointDeliveries } from '../../../server/webhooks/postgres-deliveries.ts';
 import { PostgresDeliveryQueue } from '../../../server/webhooks/postgres-queue.ts';
@@ -27,9 +26,8 @@ describe.skipIf(!enginesAvailable())('endpoint deliveries in Postgres', () => {
     const t0 = Date.now();
     const clock = manualClock(t0);
     const orders = new PostgresOrderStore(db);
-    const events = new OrderDerivedEvents(orders, { raised: new PostgresRaisedEvents(db) });
     const webhooks = new PostgresWebhookStore(db);
-    const queue = new PostgresDeliveryQueue(db, events, webhooks, {
+    const queue = new PostgresDeliveryQueue(db, webhooks, {
       clock,
       send: httpSender(false),
       random: () => 0.5,

@@ -29,7 +29,7 @@ export function usePostgresQueues() {
     const orders = new PostgresOrderStore(db);
     const events = new OrderDerivedEvents(orders, { raised: new PostgresRaisedEvents(db) });
     const webhooks = new PostgresWebhookStore(db);
-    const queue = new PostgresDeliveryQueue(db, events, webhooks, {
+    const queue = new PostgresDeliveryQueue(db, webhooks, {
       send: httpSender(false),
       random: () => 0.5,
       batch: 8,
@@ -57,7 +57,7 @@ export function usePostgresQueues() {
 
   /** A queue on `w`'s stores whose attempts `attempt` makes (no HTTP). */
   function queueWith(w: ReturnType<typeof worker>, attempt: Attempt): PostgresDeliveryQueue {
-    const queue = new PostgresDeliveryQueue(w.db, w.events, w.webhooks, { attempt });
+    const queue = new PostgresDeliveryQueue(w.db, w.webhooks, { attempt });
     open.push(queue);
     return queue;
   }

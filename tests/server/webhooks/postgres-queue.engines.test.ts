@@ -60,7 +60,7 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres: claiming and sendi
     const ids = [...orders.map((o) => orderCreatedEvent(o).id), 'evt_raised1'];
     // 16 slots: the endpoint's share (half) takes all 8 in one claim
     const queue = closeAfter(
-      new PostgresDeliveryQueue(w.db, w.events, w.webhooks, { send: httpSender(false), batch: 16 }),
+      new PostgresDeliveryQueue(w.db, w.webhooks, { send: httpSender(false), batch: 16 }),
     );
     const query = vi.spyOn(w.db, 'query');
     try {
@@ -98,7 +98,7 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres: claiming and sendi
     await Promise.all(
       Array.from({ length: orders }, (_, n) => w.orders.create(orderAt(n + 1, now - 1000 + n))),
     );
-    const queue = new PostgresDeliveryQueue(w.db, w.events, w.webhooks, { send: httpSender(false) });
+    const queue = new PostgresDeliveryQueue(w.db, w.webhooks, { send: httpSender(false) });
     closeAfter(queue);
     const query = vi.spyOn(w.db, 'query');
     try {
@@ -140,7 +140,7 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres: claiming and sendi
     await w.events.raise(endpointDisabledEvent('evt_first1', { ...slow, id: 'we_other' }, now - 2000));
     await Promise.all(Array.from({ length: 40 }, (_, n) => w.orders.create(orderAt(n + 1, now - 1000 + n))));
     const queue = closeAfter(
-      new PostgresDeliveryQueue(w.db, w.events, w.webhooks, {
+      new PostgresDeliveryQueue(w.db, w.webhooks, {
         send: httpSender(false),
         batch: 8,
         timeoutMs: 4_000,
@@ -172,7 +172,7 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres: claiming and sendi
         endpointDisabledEvent(`evt_old${n}`, { ...slow, id: `we_gone${n}` }, now - 5000 + n),
       );
     await Promise.all(Array.from({ length: 10 }, (_, n) => w.orders.create(orderAt(n + 1, now - 1000 + n))));
-    const queue = new PostgresDeliveryQueue(w.db, w.events, w.webhooks, {
+    const queue = new PostgresDeliveryQueue(w.db, w.webhooks, {
       send: httpSender(false),
       batch: 8,
       timeoutMs: 3_000,
@@ -201,7 +201,7 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres: claiming and sendi
     const sent: string[] = [];
     // 8 slots, a share of 4; the oldest delivery hangs; no poll comes to the rescue
     const queue = closeAfter(
-      new PostgresDeliveryQueue(w.db, w.events, w.webhooks, {
+      new PostgresDeliveryQueue(w.db, w.webhooks, {
         batch: 8,
         pollMs: 60_000,
         attempt: async (event, endpoint) => {
@@ -241,7 +241,7 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres: claiming and sendi
     const r = await receiver();
     const w = worker(url);
     await w.webhooks.save(endpointAt(r.url, Date.now() - 60_000));
-    const queue = new PostgresDeliveryQueue(w.db, w.events, w.webhooks, {
+    const queue = new PostgresDeliveryQueue(w.db, w.webhooks, {
       send: httpSender(false),
       quietMs: 300,
       pollMs: 60_000,
