@@ -4,8 +4,8 @@
 // endpoint (./due-queue.ts). At least once: at start the queue is rebuilt from the events (every
 // event since an endpoint was made, minus those the log settles), so a kill -9 loses nothing.
 import type { StoredEvent, WebhookEndpoint } from '../../src/api/orders/deps.ts';
-import { endpointDisabledEvent, subscribes } from '../../src/api/orders/events/order-event.ts';
-import { randomId, systemClock } from '../../src/api/orders/ids.ts';
+import { subscribes } from '../../src/api/orders/events/order-event.ts';
+import { systemClock } from '../../src/api/orders/ids.ts';
 import { BurstHold, burstDeferMs, burstWait, neverBusy, type EventHeading } from './burst.ts';
 import { attemptsIn } from './attempt.ts';
 import { attemptsInFlight, endpointShare, type DeliveryQueue } from './queue.ts';
@@ -14,6 +14,7 @@ import { leftToDeliver, type DeliveryTask } from './endpoint-events.ts';
 import { DueQueue } from './due-queue.ts';
 import { Wakeups } from './wakeups.ts';
 import { deliveryKey as keyOf, replayLogs } from './replay.ts';
+import { disablingOf, raiseUnannounced } from './disabling.ts';
 import { attemptTimeoutMs, disableAfterMs, jitterRandom } from './schedule.ts';
 import { httpSender } from './sender.ts';
 import type { DelivererOptions } from './deliverer-options.ts';
@@ -90,8 +91,9 @@ export class Deliverer implements DeliveryQueue {
     this.hold.release(this.o.clock.now(), this.deliveriesOf, true);
   }
 
-  /** Rebuilds the queue from the events and the attempts logged before this process. */
+  /** Rebuilds the queue from the events (a cut-short disabling's raised first) and the attempts logged. */
   async restore(): Promise<void> {
+    await raiseUnannounced(this.o.events, this.o.endpoints());
     const { last, failingSince } = replayLogs(this.o.log.replayed(), this.o.requeues?.replayed() ?? []);
     for (const [id, ms] of failingSince) this.failingSince.set(id, ms);
     const left = await leftToDeliver(this.o.events, this.o.endpoints(), last, this.o.clock.now());
@@ -280,7 +282,8 @@ export class Deliverer implements DeliveryQueue {
     if (current.status === 'disabled') return;
     // Events held for it become its deliveries first, so they are dropped and settled as the rest.
     this.unhold();
-    const disabled: WebhookEndpoint = { ...current, status: 'disabled', disabled_reason: reason };
+    // Saved naming its event, which a restart raises if a kill comes before the raise below.
+    const { disabled, event } = disablingOf(current, reason, this.o.clock.now());
     await this.o.webhooks.save(disabled);
     const dropped = (t: Task) => t.endpointId === endpoint.id;
     for (const t of [...this.ready.remove(dropped), ...this.later.filter(dropped)]) {
@@ -288,7 +291,6 @@ export class Deliverer implements DeliveryQueue {
       this.outcomes.settle(t.eventId, t.endpointId, false);
     }
     this.later = this.later.filter((t) => !dropped(t));
-    const event = endpointDisabledEvent(randomId('evt_'), disabled, this.o.clock.now());
     await this.o.events.raise(event);
     this.enqueue(event);
   }
