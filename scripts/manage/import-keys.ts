@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { Refusal, runCli, UsageError, type CliSpec } from '../lib/cli-args.ts';
 import { scanLines } from '../../src/node/file-lines.ts';
 import { issuedKeysFile } from '../../src/node/issued-keys-file.ts';
-import { parseIssuedKeysLines } from '../../src/lib/issued-keys.ts';
+import { readFileLine } from '../../src/lib/issued-keys.ts';
 import { engineUrls } from '../../server/stores/select.ts';
 import { postgresSql } from '../../server/stores/postgres/sql.ts';
 import { auditSigner, existingSecret, sha256Text } from '../../server/manage/runtime.ts';
@@ -40,7 +40,7 @@ await runCli(spec, async ({ positionals: [given] }) => {
     number++;
     const text = raw.toString('utf8');
     if (text.trim() === '') return;
-    if (text.startsWith('{"event":"change"') || parseIssuedKeysLines(text).length > 0) lines.push(text);
+    if (readFileLine(text).kind !== 'neither') lines.push(text);
     else unreadable.push(number);
   });
   if (unreadable.length > 0)
@@ -49,9 +49,11 @@ await runCli(spec, async ({ positionals: [given] }) => {
         `${unreadable.length === 1 ? 'is' : 'are'} neither a key line nor a change (torn or altered); nothing imported`,
     );
   // Signed lines are checked with the secret they were signed with (the same one Postgres's servers
-  // must share, so the trail verifies there after the import).
+  // must share, so the trail verifies there after the import); a file from before signing has none.
   const secret = existingSecret(file);
-  const chain = verifyLines(lines, sha256Text, secret === null ? undefined : auditSigner(secret));
+  const signatures =
+    secret === null ? undefined : { sign: auditSigner(secret), unsignedThrough: Number.MAX_SAFE_INTEGER };
+  const chain = verifyLines(lines, sha256Text, signatures);
   if (!chain.ok)
     throw new Refusal(`${file}: ${chain.problem}; nothing imported (npm run audit:verify -- FILE)`);
   const { PostgresDatabase } = await import('../../server/stores/engines.ts');

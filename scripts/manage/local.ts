@@ -16,7 +16,7 @@ import { emptyManageReference, readManageReference } from '../../server/manage/s
 import {
   auditSigner,
   manageDeps,
-  openJournalManage,
+  openEmbeddedManage,
   previewSecret,
   sha256Text,
 } from '../../server/manage/runtime.ts';
@@ -64,7 +64,7 @@ export async function openLocalManage({ workspace = true } = {}): Promise<{
     const deps = manageDeps(store, reference, secret);
     return { deps, file: 'Postgres', close: () => store.close().then(() => db.close()) };
   }
-  const { store, deps } = openJournalManage(file, reference);
+  const { store, deps } = await openEmbeddedManage(file, reference);
   return { deps, file, close: () => store.close() };
 }
 

@@ -6,7 +6,7 @@
 import { closeSync, existsSync, fsyncSync, openSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { z } from 'zod';
 import { scanLines } from '../../src/node/file-lines.ts';
-import { parseIssuedKeysLine } from '../../src/lib/issued-keys.ts';
+import { readFileLine } from '../../src/lib/issued-keys.ts';
 import { auditEntrySchema, type ChainSigner } from '../../src/manage/audit.ts';
 import { effectSchema } from '../../src/manage/effects.ts';
 import { Ledger, type Decision, type ManageStore, type TextSha256 } from '../../src/manage/ledger.ts';
@@ -27,32 +27,26 @@ const changeLineSchema = z.object({
 
 /** Reads one journal line into a ledger: a change, a line from before the trail, or nothing. */
 export function foldLine(ledger: Ledger, text: string): void {
-  if (text.startsWith('{"event":"change"')) {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      value = undefined;
-    }
-    const line = changeLineSchema.safeParse(value);
-    if (line.success) ledger.applyChange(line.data);
-    else
-      console.error(
-        `Management journal: the change line after audit entry seq ${ledger.seq} cannot be read (torn or altered) and was not applied (npm run audit:verify)`,
-      );
-    return;
-  }
-  const legacy = parseIssuedKeysLine(text);
-  if (!legacy) return;
-  // Key lines from before the trail are folded in; one written after it began, outside the
-  // management API, is not (audit:verify names it).
-  if (ledger.seq > 0) {
+  const read = readFileLine(text);
+  if (read.kind === 'key') {
+    // Key lines from before the trail are folded in; one written after it began, outside the
+    // management API, is not (audit:verify names it).
+    if (ledger.seq === 0) return ledger.applyLegacy(read.line);
     console.error(
       `Management journal: a key line after audit entry seq ${ledger.seq} was not applied: it is outside the trail (npm run audit:verify)`,
     );
     return;
   }
-  ledger.applyLegacy(legacy);
+  const change = read.kind === 'change' ? changeLineSchema.safeParse(read.value) : null;
+  if (change?.success) return ledger.applyChange(change.data);
+  if (change || text.includes('"event":"change"'))
+    console.error(
+      `Management journal: the change line after audit entry seq ${ledger.seq} cannot be read (torn or altered) and was not applied (npm run audit:verify)`,
+    );
+  else if (text.trim() !== '')
+    console.error(
+      `Management journal: a line after audit entry seq ${ledger.seq} is neither a change nor a key line and was not applied (npm run audit:verify)`,
+    );
 }
 
 /** A commit waiting for the next batch. */

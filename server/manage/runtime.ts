@@ -2,7 +2,7 @@
 // workspace's seed, node:crypto for hashing and the preview tokens' HMAC, the blast radii read at
 // start, and what the Orders API reads of the state (keys by hash, routes' deprecation headers).
 import { createHmac, hash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { deprecationHeaderFields, deprecationHeaders } from '../../src/api/deprecation.ts';
 import type { KeyRecord, KeyStore, RouteRetirement } from '../../src/api/orders/deps.ts';
@@ -12,6 +12,7 @@ import type { ChainSigner } from '../../src/manage/audit.ts';
 import type { ManageStore } from '../../src/manage/ledger.ts';
 import { blastFinder, type ManageReference } from './seed.ts';
 import { JournalManageStore } from './journal-store.ts';
+import { adoptLegacyOperators } from '../operators/legacy-import.ts';
 import { operatorsFile, readOperatorsFile } from '../operators/operator-file.ts';
 
 /** Hex SHA-256 of a text. */
@@ -27,13 +28,25 @@ export function previewSecret(journalFile: string, env: NodeJS.ProcessEnv = proc
   const file = `${journalFile}.secret`;
   if (!existsSync(file)) {
     mkdirSync(dirname(file), { recursive: true });
+    // Written whole under another name, then linked into place: no process ever reads it half made,
+    // and of two processes making it at once, one's stands.
+    const made = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(made, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
     try {
-      writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+      linkSync(made, file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(made);
     }
   }
-  return readFileSync(file, 'utf8').trim();
+  const secret = readFileSync(file, 'utf8').trim();
+  // An empty file (emptied by hand, or made by a version that wrote it in place) signs nothing.
+  if (secret === '')
+    throw new Error(
+      `${file} is empty: delete it and start again to make a new one (previews made before then must be made again)`,
+    );
+  return secret;
 }
 
 /**
@@ -48,13 +61,14 @@ export function auditSigner(secret: string): ChainSigner {
 
 /**
  * The management secret as it stands, never made: ESTATE_MANAGE_SECRET, else the file beside the
- * journal; null when neither exists (audit:verify then checks the chain alone).
+ * journal; null when neither exists or the file is empty (audit:verify then checks the chain alone).
  */
 export function existingSecret(journalFile: string, env: NodeJS.ProcessEnv = process.env): string | null {
   const given = env.ESTATE_MANAGE_SECRET?.trim();
   if (given) return given;
   const file = `${journalFile}.secret`;
-  return existsSync(file) ? readFileSync(file, 'utf8').trim() : null;
+  const kept = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  return kept === '' ? null : kept;
 }
 
 /** The audit trail's retention: ESTATE_AUDIT_RETENTION_DAYS, else the documented default. */
@@ -79,22 +93,32 @@ export function manageDeps(store: ManageStore, reference: ManageReference, secre
   };
 }
 
-/**
- * Opens the embedded journal store and its deps, starting from the operators of the operators'
- * file beside it (from before operators joined the trail).
- */
+/** Opens the embedded journal store and its deps. */
 export function openJournalManage(
   journalFile: string,
   reference: ManageReference,
   options: { recheckMs?: number; now?: () => number } = {},
 ): { store: JournalManageStore; deps: ManageDeps } {
-  const operators = readOperatorsFile(operatorsFile(process.env, journalFile));
   const secret = previewSecret(journalFile);
-  const store = new JournalManageStore(journalFile, { ...reference.seed, operators }, sha256Text, {
+  const store = new JournalManageStore(journalFile, reference.seed, sha256Text, {
     ...options,
     sign: auditSigner(secret),
   });
   return { store, deps: manageDeps(store, reference, secret) };
+}
+
+/**
+ * Opens the embedded journal store (openJournalManage), adopting the operators' file from before
+ * operators joined the trail, once (./../operators/legacy-import.ts): the server's and the CLI's.
+ */
+export async function openEmbeddedManage(
+  journalFile: string,
+  reference: ManageReference,
+): Promise<{ store: JournalManageStore; deps: ManageDeps }> {
+  const opened = openJournalManage(journalFile, reference);
+  const file = operatorsFile(process.env, journalFile);
+  await adoptLegacyOperators(opened.store, readOperatorsFile(file), file);
+  return opened;
 }
 
 /**
@@ -113,7 +137,7 @@ export async function openManage(
   journalFile: string,
   reference: ManageReference,
 ): Promise<{ store: ManageStore; deps: ManageDeps }> {
-  if (!stores.manage) return openJournalManage(journalFile, reference);
+  if (!stores.manage) return openEmbeddedManage(journalFile, reference);
   const secret = previewSecret(journalFile);
   const store = await stores.manage(reference.seed, sha256Text, auditSigner(secret));
   return { store, deps: manageDeps(store, reference, secret) };

@@ -1,11 +1,13 @@
-// Verifies the management journal's hash chain: every change line's hash must cover the previous
-// line's hash, its entry and its effects as stored, and seqs must follow one another; once the
-// trail has begun, every line is a change line. Given the signer (the management secret), each
-// signed line's signature must be its hash's, and once lines are signed every later one must be:
-// the chain alone can be recomputed by whoever can write the journal, a signature cannot without
-// the secret. Names the first entry that was altered, the first place entries were removed, or
-// the first line written outside the trail.
+// Verifies the management journal: every change line's hash must cover the previous line's hash,
+// its entry and its effects as stored, and seqs must follow one another; once the trail has begun,
+// every line is a change line. Lines are read as the server reads them (readFileLine), so what is
+// verified is what the server applies. Given the signer (the management secret), every entry must
+// carry its hash's signature, except those the caller accepts as written before signing began
+// (`unsignedThrough`): the chain alone can be recomputed by whoever can write the journal, a
+// signature cannot without the secret. Names the first entry that was altered, the first place
+// entries were removed, or the first line written outside the trail.
 import { existsSync } from 'node:fs';
+import { readFileLine } from '../../src/lib/issued-keys.ts';
 import { scanLines } from '../../src/node/file-lines.ts';
 import { chainText, genesisHash, type ChainSigner } from '../../src/manage/audit.ts';
 import type { TextSha256 } from '../../src/manage/ledger.ts';
@@ -18,10 +20,19 @@ export type ChainReport =
       head: string;
       /** How many entries carry a signature that was checked (0 when no signer was given). */
       signed: number;
+      /** Key lines before the trail: applied by the server, covered by neither chain nor signature. */
+      keyLinesBefore: number;
     }
   | { ok: false; entries: number; problem: string; seq: number; entry_id: string | null };
 
-type RawLine = {
+/** How to check signatures. */
+export interface SignatureCheck {
+  sign: ChainSigner;
+  /** Entries up to this seq may be unsigned (written before signing began); default 0: none. */
+  unsignedThrough?: number;
+}
+
+type Change = {
   prev?: unknown;
   hash?: unknown;
   sig?: unknown;
@@ -29,92 +40,91 @@ type RawLine = {
   effects?: unknown;
 };
 
-/**
- * Walks the journal file's change lines in order; lines from before the trail are not part of it.
- * With `sign`, signatures are checked too.
- */
-export function verifyJournal(file: string, sha256: TextSha256, sign?: ChainSigner): ChainReport {
+/** Walks the journal file's lines in order (see verifyLines). */
+export function verifyJournal(file: string, sha256: TextSha256, signatures?: SignatureCheck): ChainReport {
   const lines: string[] = [];
   if (existsSync(file)) scanLines(file, (raw) => void lines.push(raw.toString('utf8')));
-  return verifyLines(lines, sha256, sign);
+  return verifyLines(lines, sha256, signatures);
 }
 
-/** Why a line's signature does not hold, given the signer, or null. */
-function signatureProblem(line: RawLine, sign: ChainSigner, signedBefore: boolean): string | null {
-  if (line.sig === undefined)
-    return signedBefore ? 'is unsigned after signed entries: written without the management secret' : null;
-  return line.sig === sign(String(line.hash))
-    ? null
+/** Why a line's signature does not hold, or null. */
+function signatureProblem(
+  line: Change,
+  seq: number,
+  { sign, unsignedThrough = 0 }: SignatureCheck,
+  signedBefore: number,
+): string | null {
+  if (line.sig === undefined) {
+    if (signedBefore > 0) return 'is unsigned after signed entries: written without the management secret';
+    if (seq <= unsignedThrough) return null;
+    return (
+      'is unsigned: its signature was stripped, or it was written before signing began ' +
+      '(for a journal from before 2026-11-28, give --unsigned-through <the last seq written before the upgrade>)'
+    );
+  }
+  if (line.sig === sign(String(line.hash))) return null;
+  return signedBefore === 0
+    ? 'has a signature that does not match: this is not the secret that signed the journal (ESTATE_MANAGE_SECRET, or the .secret file beside it), or the entry was altered'
     : 'has a signature that does not match: altered, or signed with another secret';
 }
 
-/** Walks journal lines (a file's, or Postgres rows') in order; with `sign`, checks signatures. */
-export function verifyLines(lines: Iterable<string>, sha256: TextSha256, sign?: ChainSigner): ChainReport {
+/** Walks journal lines (a file's, or Postgres rows') in order; with `signatures`, checks them too. */
+export function verifyLines(
+  lines: Iterable<string>,
+  sha256: TextSha256,
+  signatures?: SignatureCheck,
+): ChainReport {
   let head = genesisHash;
   let seq = 0;
   let signed = 0;
-  let failure: ChainReport | null = null;
+  let keyLinesBefore = 0;
+  let number = 0;
+  const failed = (problem: string, at: number, entryId: string | null): ChainReport => ({
+    ok: false,
+    entries: seq,
+    problem,
+    seq: at,
+    entry_id: entryId,
+  });
   for (const text of lines) {
-    if (failure) break;
-    if (!text.includes('"event":"change"')) {
+    number += 1;
+    if (text.trim() === '') continue;
+    const read = readFileLine(text);
+    if (read.kind === 'neither')
+      return failed(
+        `line ${number} is neither a change nor a key line (altered, torn or foreign)`,
+        seq + 1,
+        null,
+      );
+    if (read.kind === 'key') {
       // Key lines from before the trail are not part of it; once it has begun, every line is.
-      if (seq === 0 || text.trim() === '') continue;
-      failure = {
-        ok: false,
-        entries: seq,
-        problem: `the line after entry seq ${seq} is outside the trail: altered, or written without the management API`,
-        seq: seq + 1,
-        entry_id: null,
-      };
-      break;
+      if (seq > 0)
+        return failed(
+          `the line after entry seq ${seq} is outside the trail: altered, or written without the management API`,
+          seq + 1,
+          null,
+        );
+      keyLinesBefore += 1;
+      continue;
     }
-    let line: RawLine;
-    try {
-      line = JSON.parse(text) as RawLine;
-    } catch {
-      failure = {
-        ok: false,
-        entries: seq,
-        problem: `the line after entry seq ${seq} is not JSON (altered or torn)`,
-        seq: seq + 1,
-        entry_id: null,
-      };
-      break;
-    }
+    const line = read.value as Change;
     const id = typeof line.entry?.id === 'string' ? line.entry.id : null;
     const at = typeof line.entry?.seq === 'number' ? line.entry.seq : -1;
-    if (sha256(chainText(String(line.prev), line.entry, line.effects)) !== line.hash) {
-      failure = {
-        ok: false,
-        entries: seq,
-        problem: `entry ${id ?? '?'} (seq ${at}) was altered: its hash no longer matches it`,
-        seq: at,
-        entry_id: id,
-      };
-    } else if (line.prev !== head || at !== seq + 1) {
-      failure = {
-        ok: false,
-        entries: seq,
-        problem:
-          at > seq + 1
-            ? `entries seq ${seq + 1}${at - 1 > seq + 1 ? `–${at - 1}` : ''} were removed before ${id ?? '?'}`
-            : `entry ${id ?? '?'} (seq ${at}) does not follow seq ${seq}: an entry before it was removed or altered`,
-        seq: seq + 1,
-        entry_id: id,
-      };
-    } else if (sign && signatureProblem(line, sign, signed > 0) !== null) {
-      failure = {
-        ok: false,
-        entries: seq,
-        problem: `entry ${id ?? '?'} (seq ${at}) ${signatureProblem(line, sign, signed > 0)}`,
-        seq: at,
-        entry_id: id,
-      };
-    } else {
-      head = String(line.hash);
-      seq = at;
-      if (sign && line.sig !== undefined) signed += 1;
-    }
+    if (sha256(chainText(String(line.prev), line.entry, line.effects)) !== line.hash)
+      return failed(`entry ${id ?? '?'} (seq ${at}) was altered: its hash no longer matches it`, at, id);
+    if (line.prev !== head || at !== seq + 1)
+      return failed(
+        at > seq + 1
+          ? `entries seq ${seq + 1}${at - 1 > seq + 1 ? `–${at - 1}` : ''} were removed before ${id ?? '?'}`
+          : `entry ${id ?? '?'} (seq ${at}) does not follow seq ${seq}: an entry before it was removed or altered`,
+        seq + 1,
+        id,
+      );
+    const problem = signatures ? signatureProblem(line, at, signatures, signed) : null;
+    if (problem !== null) return failed(`entry ${id ?? '?'} (seq ${at}) ${problem}`, at, id);
+    head = String(line.hash);
+    seq = at;
+    if (signatures && line.sig !== undefined) signed += 1;
   }
-  return failure ?? { ok: true, entries: seq, head, signed };
+  return { ok: true, entries: seq, head, signed, keyLinesBefore };
 }

@@ -26,7 +26,8 @@ export interface OperatorDirectory {
   byTokenHash(hashHex: string): Promise<Operator | null>;
   /**
    * Applies one change with its audit entry, unless `check` refuses it or it names no operator
-   * (removed meanwhile): then nothing is written, and the answer says why. Null: applied.
+   * (removed meanwhile): then nothing is written, and the answer says why. Null: applied, or
+   * nothing to apply (a role the operator has already: no entry).
    */
   apply(change: OperatorChange, by: OperatorChangeBy, check?: OperatorCheck): Promise<string | null>;
   close(): Promise<void>;

@@ -5,6 +5,7 @@
 // reads again at once for a token it does not know (an operator added a moment ago elsewhere).
 import { entryOf } from '../../src/manage/apply.ts';
 import { planOperatorChange } from '../../src/manage/changes/operators.ts';
+import { changesNothing } from '../../src/manage/changes/plan.ts';
 import type { ManageDeps } from '../../src/manage/deps.ts';
 import { readUnseen, type ManageStore } from '../../src/manage/ledger.ts';
 import type { Operator, OperatorChange } from '../../src/operators/operator.ts';
@@ -60,6 +61,8 @@ export class LedgerOperatorDirectory implements OperatorDirectory {
               ? `an operator numbered ${change.operator_id} exists already`
               : `no operator is numbered ${JSON.stringify(change.operator_id)}`,
         };
+      // A role the operator has already, on the latest state (the caller's look may be a second old).
+      if (changesNothing(plan)) return { answer: null };
       const meta = { ...by, idempotencyKey: null, requestSha256: null };
       return { write: { entry: entryOf(plan, meta, this.deps), effects: plan.effects }, then: () => null };
     });

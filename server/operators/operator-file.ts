@@ -1,7 +1,7 @@
 // The operators' file from before operators joined the audit trail (ESTATE_OPERATORS, else
 // operators.jsonl beside the issued-keys file): append-only JSON lines, one change each. Nothing
-// writes it any more; the management store reads it once, when it opens, as the operators it starts
-// from (ManageSeed.operators), and every change since is in the management journal with its entry.
+// writes it any more: its operators are imported once, audited, into a journal that has never had
+// an operator change (./legacy-import.ts), and it is read no more.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { scanLines } from '../../src/node/file-lines.ts';

@@ -70,41 +70,53 @@ export type RestoredLine = z.infer<typeof restoredLine>;
 export type IssuedKeysLine = z.infer<typeof anyLine>;
 
 /**
- * Parses one line; null when it is not a valid line (a torn or foreign line is skipped, never
- * fatal). A line without `event` is an `issued` line, as the file's first version wrote them.
+ * One line of the file, read: a management change (its JSON object, whose `event` is `change`,
+ * whatever the order of its members), a key line (from before the audit trail), or neither (torn,
+ * foreign, blank). The server's fold, audit:verify and the console's readers all read lines
+ * through this, so none of them can take a line for something the others do not.
  */
-export function parseIssuedKeysLine(text: string): IssuedKeysLine | null {
+export type FileLine =
+  | { kind: 'change'; value: Record<string, unknown> }
+  | { kind: 'key'; line: IssuedKeysLine }
+  | { kind: 'neither' };
+
+/** Reads one line of the file (see FileLine). */
+export function readFileLine(text: string): FileLine {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return null;
+    return { kind: 'neither' };
   }
-  if (value !== null && typeof value === 'object' && !('event' in value))
-    value = { ...value, event: 'issued' };
-  const parsed = anyLine.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { kind: 'neither' };
+  const object = value as Record<string, unknown>;
+  if (object.event === 'change') return { kind: 'change', value: object };
+  // A line without `event` is an `issued` line, as the file's first version wrote them.
+  const parsed = anyLine.safeParse('event' in object ? object : { ...object, event: 'issued' });
+  return parsed.success ? { kind: 'key', line: parsed.data } : { kind: 'neither' };
+}
+
+/**
+ * Parses one key line; null when it is not one (a torn or foreign line is skipped, never fatal;
+ * a change line is not a key line: its effects are, see parseIssuedKeysLines).
+ */
+export function parseIssuedKeysLine(text: string): IssuedKeysLine | null {
+  const read = readFileLine(text);
+  return read.kind === 'key' ? read.line : null;
 }
 
 /**
  * The key lines of one line of the file: the line itself, or the key effects of a management
- * change (src/manage/journal.ts: one `change` line carries a change's effects and its audit entry).
+ * change (one `change` line carries a change's effects and its audit entry).
  */
 export function parseIssuedKeysLines(text: string): IssuedKeysLine[] {
-  if (!text.startsWith('{"event":"change"')) {
-    const line = parseIssuedKeysLine(text);
-    return line ? [line] : [];
-  }
-  try {
-    const { effects } = JSON.parse(text) as { effects?: unknown };
-    if (!Array.isArray(effects)) return [];
-    return effects.flatMap((effect) => {
-      const parsed = anyLine.safeParse(effect);
-      return parsed.success ? [parsed.data] : [];
-    });
-  } catch {
-    return [];
-  }
+  const read = readFileLine(text);
+  if (read.kind === 'key') return [read.line];
+  if (read.kind === 'neither' || !Array.isArray(read.value.effects)) return [];
+  return read.value.effects.flatMap((effect) => {
+    const parsed = anyLine.safeParse(effect);
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 /** A line as the file stores it: JSON and a newline. */

@@ -51,6 +51,7 @@ export const auditActions: Record<AuditActionName, string> = {
   'management_key.revoke': 'Management key revoked',
   'demo.reset': 'Demo reset',
   'operator.add': 'Operator added',
+  'operator.import': 'Operators imported',
   'operator.change_role': 'Operator role changed',
   'operator.reissue_token': 'Operator token reissued',
   'operator.remove': 'Operator removed',

@@ -34,6 +34,7 @@ export const auditActionNames = [
   'management_key.revoke',
   'demo.reset',
   'operator.add',
+  'operator.import',
   'operator.change_role',
   'operator.reissue_token',
   'operator.remove',

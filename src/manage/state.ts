@@ -4,7 +4,7 @@
 // The Orders API's key store reads it by hash (recordByHash); the handler reads and plans on it.
 import type { KeyRecord } from '../api/orders/deps.ts';
 import type { Effect } from './effects.ts';
-import { OperatorFold, type Operator } from '../operators/operator.ts';
+import { OperatorFold } from '../operators/operator.ts';
 
 /** A key as the management API knows it (never its material). */
 export interface ManagedKey {
@@ -86,8 +86,6 @@ export interface ManageSeed {
   routes: ManagedRoute[];
   consumers: ManagedConsumer[];
   plans: PlanTerms[];
-  /** The console's operators kept from before the audit trail (server/operators/legacy.ts). */
-  operators?: Operator[];
 }
 
 /** The state: seed plus effects. Mutated only by `apply`. */
@@ -110,7 +108,6 @@ export class ManageState {
     for (const key of seed.keys) this.putKey({ ...key });
     for (const route of seed.routes) this.routes.set(route.route_id, { ...route });
     for (const consumer of seed.consumers) this.consumers.set(consumer.consumer_id, { ...consumer });
-    for (const operator of seed.operators ?? []) this.operators.put({ ...operator });
     this.plans = new Map(seed.plans.map((p) => [p.plan, p]));
   }
 

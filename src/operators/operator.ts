@@ -58,19 +58,17 @@ export class OperatorFold {
   /** The operators so far, by id, in the order they were added. */
   readonly byId = new Map<string, Operator>();
   private readonly byHash = new Map<string, string>();
-
-  /** Puts an operator in as it is (one kept from before the audit trail). */
-  put(operator: Operator): void {
-    this.byId.set(operator.operator_id, operator);
-    this.byHash.set(operator.token_hash_sha256, operator.operator_id);
-  }
+  /** Whether any change was ever applied (operators from before the trail are adopted only then). */
+  changed = false;
 
   /** Applies one change; a change naming an unknown operator changes nothing. */
   apply(change: OperatorChange): void {
+    this.changed = true;
     const known = this.byId.get(change.operator_id);
     if (change.event === 'added') {
       const { event: _event, at, ...rest } = change;
-      this.put({ ...rest, created_at: at });
+      this.byId.set(change.operator_id, { ...rest, created_at: at });
+      this.byHash.set(change.token_hash_sha256, change.operator_id);
       return;
     }
     if (!known) return;

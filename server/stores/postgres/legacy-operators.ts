@@ -1,6 +1,6 @@
 // The operators of console_operators (migration 007), from before operators joined the audit trail:
-// the Postgres management store reads them once, before its first journal rows, as the operators it
-// starts from. Every change since is a journal row with its audit entry; nothing writes the table.
+// the Postgres management store imports them once, audited, into a journal that has never had an
+// operator change (server/operators/legacy-import.ts), then reads the table no more.
 import { z } from 'zod';
 import type { Operator } from '../../../src/operators/operator.ts';
 import { roles } from '../../../src/operators/roles.ts';

@@ -5,12 +5,14 @@
 // other writers' rows when they commit (NOTIFY on `estate_manage`, LISTEN on a connection of its
 // own), and polls every `pollMs` (250 ms) for any notification lost while that connection was down.
 // A key or id it does not know is read for before it is refused (catchUp): it may be a moment old.
-// Before its first rows it reads the operators kept from before they joined the trail (once).
+// Once open, it adopts the operators of console_operators, from before they joined the trail, if
+// the journal has never had an operator change (server/operators/legacy-import.ts).
 import { Ledger, type Decision, type ManageStore, type TextSha256 } from '../../../src/manage/ledger.ts';
 import type { ChainSigner } from '../../../src/manage/audit.ts';
 import type { ManageSeed } from '../../../src/manage/state.ts';
 import { foldLine } from '../../manage/journal-store.ts';
 import type { PostgresDatabase } from './database.ts';
+import { adoptLegacyOperators } from '../../operators/legacy-import.ts';
 import { readLegacyOperators } from './legacy-operators.ts';
 import { PostgresListener } from './listener.ts';
 import { postgresSql } from './sql.ts';
@@ -39,7 +41,6 @@ export class PostgresManageStore implements ManageStore {
   private readonly sha256: TextSha256;
   private readonly sign: ChainSigner | undefined;
   private lastSeq = 0;
-  private legacyRead = false;
   private queue: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private listener: PostgresListener | undefined;
@@ -69,6 +70,10 @@ export class PostgresManageStore implements ManageStore {
   ): Promise<PostgresManageStore> {
     const store = new PostgresManageStore(db, seed, sha256, sign);
     await store.poll().catch(() => undefined);
+    // A database out at start leaves them for the next process that opens it.
+    await readLegacyOperators((text, values) => db.query('console_operator_list', text, values))
+      .then((operators) => adoptLegacyOperators(store, operators, 'console_operators'))
+      .catch(() => undefined);
     store.listener = new PostgresListener(db.url, channel, (payload) => {
       if (payload === '' || Number(payload) > store.lastSeq) store.refresh();
     });
@@ -108,13 +113,6 @@ export class PostgresManageStore implements ManageStore {
     return this.nextRead;
   }
 
-  /** Puts in the operators of console_operators, once, before any row is folded. */
-  private async readLegacy(query: (text: string, values: unknown[]) => Promise<unknown[]>): Promise<void> {
-    if (this.legacyRead) return;
-    for (const operator of await readLegacyOperators(query)) this.ledger.state.operators.put(operator);
-    this.legacyRead = true;
-  }
-
   private fold(rows: Row[]): void {
     for (const row of rows) {
       const seq = Number(row.seq);
@@ -127,7 +125,6 @@ export class PostgresManageStore implements ManageStore {
   /** Folds the rows after the last one read (serialised with commits). */
   poll(): Promise<void> {
     const run = this.queue.then(async () => {
-      await this.readLegacy((text, values) => this.db.query('console_operator_list', text, values));
       this.fold(await this.db.query<Row>('manage_since', postgresSql('manage_since'), [this.lastSeq]));
     });
     this.queue = run.catch(() => undefined);
@@ -139,7 +136,6 @@ export class PostgresManageStore implements ManageStore {
     const run = this.queue.then(async (): Promise<T> => {
       const outcome = await this.db.transaction('manage_commit', async (query): Promise<Outcome<T>> => {
         await query(postgresSql('manage_lock'), []);
-        await this.readLegacy(query);
         this.fold((await query(postgresSql('manage_since'), [this.lastSeq])) as Row[]);
         const decision = decide(this.ledger);
         if ('answer' in decision) return { kind: 'answer', value: decision.answer };

@@ -53,7 +53,7 @@ describe.runIf(enginesAvailable())('npm run keys:import', () => {
       variant('torn.jsonl', (ls) => ls.map((l, i) => (i === ls.length - 1 ? l.slice(0, 200) : l))),
     );
     expect(torn.status).toBe(2);
-    expect(torn.stderr).toMatch(/is not JSON \(altered or torn\); nothing imported/);
+    expect(torn.stderr).toMatch(/is neither a key line nor a change \(torn or altered\); nothing imported/);
     const db = new PostgresDatabase(url);
     try {
       const [count] = await db.query<{ rows: number }>('manage_count', postgresSql('manage_count'), []);

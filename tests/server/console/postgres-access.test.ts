@@ -90,7 +90,7 @@ describe.skipIf(!enginesAvailable())('console access on Postgres', () => {
     );
   });
 
-  it('starts from the operators of console_operators, from before the trail, and audits changes to them', async () => {
+  it('imports the operators of console_operators once, audited; a row inserted afterwards lets no one in', async () => {
     const url = await engines.postgres().createDatabase();
     const db = new PostgresDatabase(url);
     closing.push(() => db.close());
@@ -106,9 +106,20 @@ describe.skipIf(!enginesAvailable())('console access on Postgres', () => {
     const rows = await db.query<{ line: string }>('journal_lines', 'select line from manage_journal', []);
     expect(rows.map((row) => (JSON.parse(row.line) as { entry: object }).entry)).toEqual([
       expect.objectContaining({
+        action: 'operator.import',
+        target: expect.objectContaining({ type: 'operator' }) as unknown,
+      }),
+      expect.objectContaining({
         action: 'operator.change_role',
         target: { type: 'operator', id: 'op_old', name: 'Olga' },
       }),
     ]);
+    await db.query(
+      'seed_late_operator',
+      "insert into console_operators values ('op_eve', 'Eve', 'admin', $1, 1763629200000)",
+      ['e'.repeat(64)],
+    );
+    const later = await worker(url);
+    expect(await later.operators.byTokenHash('e'.repeat(64))).toBeNull();
   });
 });

@@ -173,7 +173,7 @@ describe('audit:verify', () => {
     const file = await journalWith(4);
     const lines = readFileSync(file, 'utf8').split('\n');
     const target = lines.findIndex((line) => line.includes('"name":"key 1"'));
-    lines[target] = (lines[target] ?? '').replace('"event":"change"', '"event": "change"');
+    lines[target] = (lines[target] ?? '').replace('"event":"change"', '"event":"change');
     writeFileSync(file, lines.join('\n'));
     const report = verifyJournal(file, sha256Text);
     expect(report).toMatchObject({ ok: false });

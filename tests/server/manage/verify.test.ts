@@ -13,7 +13,7 @@ import { auditSigner, existingSecret, sha256Text } from '../../../server/manage/
 import { emptyManageReference } from '../../../server/manage/seed.ts';
 import { verifyJournal } from '../../../server/manage/verify.ts';
 import { LedgerOperatorDirectory } from '../../../server/operators/ledger-directory.ts';
-import { addOperator } from '../../../server/operators/operators.ts';
+import { addOperator, removeOperator } from '../../../server/operators/operators.ts';
 import { chainText } from '../../../src/manage/audit.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'estate-verify-'));
@@ -43,7 +43,10 @@ async function signedJournal(count: number): Promise<string> {
   return file;
 }
 
-const signer = (file: string) => auditSigner(existingSecret(file) ?? '');
+const signer = (file: string, unsignedThrough = 0) => ({
+  sign: auditSigner(existingSecret(file) ?? ''),
+  unsignedThrough,
+});
 
 describe('signed audit lines', () => {
   it('are what the server writes: every line signed, each signature verified', async () => {
@@ -85,7 +88,7 @@ describe('signed audit lines', () => {
     const stripped = verifyJournal(file, sha256Text, signer(file));
     expect(stripped).toMatchObject({ ok: false, seq: 3 });
     expect(stripped.ok ? '' : stripped.problem).toContain('unsigned after signed entries');
-    const other = verifyJournal(file, sha256Text, auditSigner('another secret'));
+    const other = verifyJournal(file, sha256Text, { sign: auditSigner('another secret') });
     expect(other).toMatchObject({ ok: false, seq: 1 });
   });
 
@@ -101,13 +104,77 @@ describe('signed audit lines', () => {
     await addOperator(before, { name: 'before', role: 'admin' }, testBy);
     await addOperator(journalOperators(file), { name: 'after', role: 'admin' }, testBy);
     expect(read(file).map((line) => line.sig === undefined)).toEqual([true, false]);
-    expect(verifyJournal(file, sha256Text, signer(file))).toMatchObject({ ok: true, entries: 2, signed: 1 });
-    const cli = spawnSync(process.execPath, ['scripts/manage/verify.ts', file], {
+    const strict = verifyJournal(file, sha256Text, signer(file));
+    expect(strict).toMatchObject({ ok: false, seq: 1 });
+    expect(strict.ok ? '' : strict.problem).toContain('--unsigned-through');
+    expect(verifyJournal(file, sha256Text, signer(file, 1))).toMatchObject({
+      ok: true,
+      entries: 2,
+      signed: 1,
+    });
+    const cli = spawnSync(process.execPath, ['scripts/manage/verify.ts', file, '--unsigned-through', '1'], {
       env: { ...process.env, DATABASE_URL: '', ESTATE_MANAGE_SECRET: '' },
       encoding: 'utf8',
     });
     expect(cli.stdout).toMatch(
-      /2 audit entries, chain verified \(head [0-9a-f]{16}…\); 1 signed, signatures verified; the first 1 unsigned/,
+      /2 audit entries, chain verified \(head [0-9a-f]{16}…\); entries 1–1 unsigned \(accepted: --unsigned-through\), the other 1 signed, signatures verified/,
     );
+  });
+
+  it('name every entry of a signed journal whose signatures were all stripped and its chain recomputed', async () => {
+    const file = await signedJournal(3);
+    const lines = read(file);
+    let prev = lines[0]?.prev ?? '';
+    for (const line of lines) {
+      delete line.sig;
+      line.prev = prev;
+      line.hash = sha256Text(chainText(prev, line.entry, line.effects));
+      prev = line.hash;
+    }
+    write(file, lines);
+    const report = verifyJournal(file, sha256Text, signer(file));
+    expect(report).toMatchObject({ ok: false, seq: 1 });
+    expect(report.ok ? '' : report.problem).toMatch(/is unsigned: its signature was stripped/);
+  });
+});
+
+describe('a journal line', () => {
+  it('whose members are in another order is one change to the server and to audit:verify alike', async () => {
+    const file = await signedJournal(2);
+    await removeOperator(journalOperators(file), 'op 1', testBy);
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    const { prev, ...rest } = JSON.parse(lines[2] ?? '{}') as Line;
+    lines[2] = JSON.stringify({ prev, ...rest });
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    expect(verifyJournal(file, sha256Text, signer(file))).toMatchObject({ ok: true, entries: 3 });
+    expect((await journalOperators(file).list()).map((op) => op.name)).toEqual(['op 0']);
+  });
+
+  it('that is neither a change nor a key line is named, and key lines before the trail are counted', async () => {
+    const file = await signedJournal(1);
+    const key = JSON.stringify({
+      event: 'revoked',
+      key_id: 'key_x',
+      key_hash_sha256: 'a'.repeat(64),
+      revoked_at: '2026-11-01T00:00:00.000Z',
+    });
+    writeFileSync(file, `${key}\n${readFileSync(file, 'utf8')}`);
+    expect(verifyJournal(file, sha256Text, signer(file))).toMatchObject({ ok: true, keyLinesBefore: 1 });
+    writeFileSync(file, `${readFileSync(file, 'utf8')}not a line\n`);
+    const report = verifyJournal(file, sha256Text, signer(file));
+    expect(report.ok ? '' : report.problem).toBe(
+      'line 3 is neither a change nor a key line (altered, torn or foreign)',
+    );
+  });
+});
+
+describe('npm run audit:verify', () => {
+  it('refuses a journal named that does not exist, rather than verifying nothing', () => {
+    const cli = spawnSync(process.execPath, ['scripts/manage/verify.ts', join(dir, 'typo.jsonl')], {
+      env: { ...process.env, DATABASE_URL: '' },
+      encoding: 'utf8',
+    });
+    expect(cli.status).toBe(2);
+    expect(cli.stderr).toMatch(/typo\.jsonl: no such journal/);
   });
 });

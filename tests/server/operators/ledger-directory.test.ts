@@ -1,13 +1,15 @@
 // Operators in the management journal: every change to one (added, re-roled, re-tokened, removed) is
 // an audit entry in the same line as the change, chained with the rest of the trail; another
 // process follows; the last-admin rule holds between two writers; and the operators of the file
-// from before the trail are where the journal starts.
+// from before the trail are imported once, audited.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { journalOperators, testBy } from '../../../harness/operators.ts';
-import { sha256Text } from '../../../server/manage/runtime.ts';
+import { openEmbeddedManage, sha256Text } from '../../../server/manage/runtime.ts';
+import { emptyManageReference } from '../../../server/manage/seed.ts';
+import { LedgerOperatorDirectory } from '../../../server/operators/ledger-directory.ts';
 import { verifyJournal } from '../../../server/manage/verify.ts';
 import {
   addOperator,
@@ -121,24 +123,39 @@ describe('another process', () => {
 });
 
 describe('the operators file from before the trail', () => {
-  it('is where the journal starts: its operators sign in, and changes to them are audited', async () => {
+  it('is imported once, as one audited change; a line appended to it afterwards lets no one in', async () => {
     const keys = join(dir, 'legacy', 'issued-keys.jsonl');
-    const legacyHash = 'c'.repeat(64);
+    const legacy = join(dir, 'legacy', 'operators.jsonl');
     const at = '2026-11-20T09:00:00.000Z';
+    const added = (id: string, name: string, hash: string) =>
+      `${JSON.stringify({ event: 'added', operator_id: id, name, role: 'admin', token_hash_sha256: hash, at })}\n`;
     mkdirSync(join(dir, 'legacy'));
-    writeFileSync(
-      join(dir, 'legacy', 'operators.jsonl'),
-      `${JSON.stringify({ event: 'added', operator_id: 'op_old', name: 'Olga', role: 'admin', token_hash_sha256: legacyHash, at })}\n`,
-    );
-    const directory = journalOperators(keys);
-    expect(await directory.byTokenHash(legacyHash)).toMatchObject({ operator_id: 'op_old', name: 'Olga' });
-    await changeRole(directory, 'Olga', 'viewer', testBy, { leaveNoAdmin: true });
+    writeFileSync(legacy, added('op_old', 'Olga', 'c'.repeat(64)));
+    const opened = async () =>
+      new LedgerOperatorDirectory((await openEmbeddedManage(keys, emptyManageReference())).deps);
+    const directory = await opened();
+    expect(await directory.byTokenHash('c'.repeat(64))).toMatchObject({
+      operator_id: 'op_old',
+      name: 'Olga',
+    });
     expect(lines(keys)[0]?.entry).toMatchObject({
+      action: 'operator.import',
+      actor: { type: 'cli', id: 'cli:import' },
+      target: { type: 'operator', name: legacy },
+      after: { operators: [{ operator_id: 'op_old', name: 'Olga', role: 'admin', created_at: at }] },
+    });
+    await changeRole(directory, 'Olga', 'viewer', testBy, { leaveNoAdmin: true });
+    expect(lines(keys)[1]?.entry).toMatchObject({
       action: 'operator.change_role',
-      target: { id: 'op_old', name: 'Olga' },
       before: { role: 'admin' },
       after: { role: 'viewer' },
     });
-    expect((await journalOperators(keys).list())[0]?.role).toBe('viewer');
+
+    writeFileSync(legacy, added('op_eve', 'Eve', 'e'.repeat(64)), { flag: 'a' });
+    const again = await opened();
+    expect(await again.byTokenHash('e'.repeat(64))).toBeNull();
+    expect((await again.list()).map((op) => [op.name, op.role])).toEqual([['Olga', 'viewer']]);
+    expect(lines(keys)).toHaveLength(2);
+    expect(verifyJournal(keys, sha256Text)).toMatchObject({ ok: true, entries: 2 });
   });
 });
