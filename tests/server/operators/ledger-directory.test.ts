@@ -78,6 +78,25 @@ describe('each change to an operator', () => {
     expect(verifyJournal(file, sha256Text)).toMatchObject({ ok: true, entries: 5 });
   });
 
+  it('writes nothing for a role the operator has already, even when the caller looked a moment ago', async () => {
+    const file = join(dir, 'same-role-stale.jsonl');
+    const clock = { now: 0 };
+    const frozen = journalOperators(file, { now: () => clock.now });
+    const cli = journalOperators(file);
+    await addOperator(cli, { name: 'Ada', role: 'admin' }, testBy);
+    await addOperator(cli, { name: 'Bob', role: 'admin' }, testBy);
+    clock.now += 1_000;
+    expect((await frozen.list()).map((op) => op.role)).toEqual(['admin', 'admin']);
+    await changeRole(cli, 'Ada', 'viewer', testBy);
+    // Its look is a second old: it still sees Ada as admin, and asks for viewer again.
+    await changeRole(frozen, 'Ada', 'viewer', testBy);
+    expect(lines(file).map((line) => line.entry.action)).toEqual([
+      'operator.add',
+      'operator.add',
+      'operator.change_role',
+    ]);
+  });
+
   it('writes nothing for a role the operator has already', async () => {
     const file = join(dir, 'same-role.jsonl');
     const directory = journalOperators(file);
