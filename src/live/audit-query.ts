@@ -86,7 +86,9 @@ function accepts(param: AuditParam, value: string): boolean {
     case 'action':
       return (auditActionNames as readonly string[]).includes(value);
     case 'target':
-      return /^(?:key|rt|con|mkid)_[A-Za-z0-9_]{1,115}$/.test(value);
+      // Every kind of target the trail holds (src/manage/audit.ts targetSchema): a key, a route, a
+      // consumer, a management key, an operator, and the demo workspace (a reset).
+      return /^(?:(?:key|rt|con|mkid|op)_[A-Za-z0-9_]{1,115}|workspace)$/.test(value);
     case 'since':
     case 'until':
       return timeOf(value) !== null;

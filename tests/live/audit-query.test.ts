@@ -36,8 +36,14 @@ describe('reading the URL', () => {
     // One cursor at a time: an older page wins over a newer one.
     ['before=8&after=3', { before: '8' }],
     ['after=3', { after: '3' }],
-    // A management key is a target too (mkid_…).
+    // A management key is a target too (mkid_…), and so are an operator (op_…) and the demo
+    // workspace (a reset): every target type the trail holds.
     ['target=mkid_AbC12', { target: 'mkid_AbC12' }],
+    ['target=op_NtYsbJzfuW4NZoYH', { target: 'op_NtYsbJzfuW4NZoYH' }],
+    ['target=op_vic1', { target: 'op_vic1' }],
+    ['target=workspace', { target: 'workspace' }],
+    ['target=op_', {}],
+    ['target=workspaces', {}],
     // An entry to open; not an entry id: dropped.
     ['id=aud_AbC12', { id: 'aud_AbC12' }],
     ['id=key_abc', {}],
@@ -107,5 +113,12 @@ describe('what else the screen asks', () => {
     [{ type: 'management_key', id: 'mk_a' }, null],
   ])('links the target %j to %s', (target, expected) => {
     expect(targetHref(target)).toBe(expected);
+  });
+});
+
+describe('an operator as a target', () => {
+  it('filters the trail to one operator as it does to one key', () => {
+    expect(auditPageQuery(parse('target=op_vic1'))).toMatchObject({ target: 'op_vic1' });
+    expect(auditHref({ target: 'op_vic1' })).toBe('/app/api/audit?target=op_vic1');
   });
 });
