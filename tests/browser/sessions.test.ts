@@ -4,7 +4,8 @@
 // cannot sign them out; a same-origin sign-out ends the session, and a copy of its cookie opens
 // nothing afterwards; an admin manages operators on the Operators page (axe-clean, light and dark,
 // at 390 px), and a non-admin cannot; its refusals' status lines say what they are (422
-// Unprocessable Content, 403 Forbidden, not "OK").
+// Unprocessable Content, 403 Forbidden, not "OK"); each row links to that operator's history on the
+// Audit screen, which keeps the `?target=op_…` filter and shows no blast radius for an operator.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
@@ -214,5 +215,35 @@ describe.runIf(browserAvailable())('operators and sessions in the browser', () =
     expect([notAdmin.status, notAdmin.statusText]).toEqual([403, 'Forbidden']);
     expect(notAdmin.body).toContain('Only admins manage operators');
     await Promise.all([grace.context.close(), hedy.context.close()]);
+  });
+
+  it("links each operator's row to their own history, where an operator has no blast radius", async () => {
+    const { server } = session();
+    const grace = await signInAs(tokens.grace);
+    // Hedy's row links to her history alone (the Audit screen keeps `?target=op_…`); her entry is
+    // by Grace, a console operator (not her role), and an operator takes no traffic, so it has no
+    // blast score, dependents or requests per day.
+    const history = grace.page.getByRole('link', { name: 'History of Hedy' });
+    // Under her name, in view at 390 px without scrolling the table sideways.
+    const box = await history.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    const hedyId = (await grace.page.locator('tr', { has: history }).getAttribute('data-operator')) ?? '';
+    expect(hedyId).toMatch(/^op_/);
+    await history.click();
+    await grace.page.waitForURL(`${server.baseUrl}/app/api/audit?target=${hedyId}`);
+    const rows = grace.page.locator('tr[data-audit-entry]');
+    expect(await rows.evaluateAll((rs) => rs.map((r) => (r as HTMLElement).dataset.action))).toEqual([
+      'operator.add',
+    ]);
+    expect(await rows.first().textContent()).toMatch(/Grace\s*·\s*Console operator/);
+    expect(await rows.first().locator('[data-no-blast]').count()).toBe(1);
+    await rows.first().locator('[data-entry-link]').click();
+    await grace.page.waitForURL(/[?&]id=aud_/);
+    const detail = grace.page.locator('[data-audit-entry-detail]');
+    expect(await detail.locator('[data-no-blast]').textContent()).toContain('no traffic');
+    expect(await detail.textContent()).not.toMatch(/Blast score then|Dependents then|Requests per day then/);
+    expect(await detail.textContent()).toMatch(/Grace\s*·\s*Console operator/);
+    expect(await axeViolations(grace.page)).toEqual([]);
+    await grace.context.close();
   });
 });

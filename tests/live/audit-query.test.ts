@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import {
   auditHref,
   auditPageQuery,
+  actorTypeLabels,
+  hasBlastRadius,
   isAuditFiltered,
   parseAuditState,
   targetHref,
@@ -120,5 +122,22 @@ describe('an operator as a target', () => {
   it('filters the trail to one operator as it does to one key', () => {
     expect(auditPageQuery(parse('target=op_vic1'))).toMatchObject({ target: 'op_vic1' });
     expect(auditHref({ target: 'op_vic1' })).toBe('/app/api/audit?target=op_vic1');
+  });
+});
+
+describe('what an entry shows of its target and actor', () => {
+  it.each([
+    ['key', true],
+    ['route', true],
+    ['consumer', true],
+    ['operator', false],
+    ['management_key', false],
+    ['workspace', false],
+  ])('has a blast radius for a %s target: %s', (type, expected) => {
+    expect(hasBlastRadius({ type })).toBe(expected);
+  });
+
+  it('names a console operator so, not by the word for a role', () => {
+    expect(actorTypeLabels.operator).toBe('Console operator');
   });
 });
