@@ -5,6 +5,7 @@
 import { hash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { randomId } from '../../src/api/orders/ids.ts';
+import { typableText } from '../../src/api/orders/plain-text.ts';
 import type { Operator } from '../../src/operators/operator.ts';
 import { roles, type Role } from '../../src/operators/roles.ts';
 import type { OperatorChangeBy, OperatorCheck, OperatorDirectory } from './directory.ts';
@@ -14,14 +15,19 @@ export class OperatorRefusal extends Error {
   override readonly name = 'OperatorRefusal';
 }
 
-/** An operator's name: 1–64 characters, no control characters, unique (case-insensitively). */
+/**
+ * An operator's name: 1–64 characters, unique (case-insensitively), and nothing unseen: no control
+ * characters (C0, DEL and C1 alike), unpaired surrogates or invisible characters (zero-width
+ * spaces, bidirectional overrides: the rule API key names follow), so that no name passes for
+ * another one in the audit trail with something unseen added. Letters of other scripts that look
+ * like Latin ones stay allowed: real names use them.
+ */
 export const operatorNameSchema = z
   .string()
   .trim()
   .min(1, 'a name is needed')
   .max(64, 'a name is at most 64 characters')
-  // eslint-disable-next-line no-control-regex
-  .regex(/^[^\u0000-\u001f\u007f]+$/, 'a name has no control characters');
+  .regex(typableText.pattern, 'a name has no control characters or invisible characters');
 
 /** A role, as given on a command line or in a form. */
 export const roleSchema = z.enum(roles, { error: `a role is one of ${roles.join(', ')}` });

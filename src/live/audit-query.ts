@@ -28,9 +28,12 @@ export type AuditState = Partial<Record<AuditParam, string>>;
 /** Entries on one page unless the URL asks for another size. */
 export const auditPageSize = 50;
 
-/** What a person reads for each kind of actor. */
+/**
+ * What a person reads for each kind of actor. A console operator is "Console operator", not
+ * "Operator": beside an admin's name, the bare word would read as her role (viewer, operator, admin).
+ */
 export const actorTypeLabels: Record<ActorType, string> = {
-  operator: 'Operator',
+  operator: 'Console operator',
   management_key: 'Management key',
   cli: 'CLI',
   demo_visitor: 'Demo visitor',
@@ -87,7 +90,9 @@ function accepts(param: AuditParam, value: string): boolean {
     case 'action':
       return (auditActionNames as readonly string[]).includes(value);
     case 'target':
-      return /^(?:key|rt|con|mkid)_[A-Za-z0-9_]{1,115}$/.test(value);
+      // Every kind of target the trail holds (src/manage/audit.ts targetSchema): a key, a route, a
+      // consumer, a management key, an operator, the demo workspace (a reset) and the operators an import brought.
+      return /^(?:(?:key|rt|con|mkid|op)_[A-Za-z0-9_]{1,115}|workspace|operators)$/.test(value);
     case 'since':
     case 'until':
       return timeOf(value) !== null;
@@ -150,6 +155,15 @@ export function isAuditFiltered(state: AuditState): boolean {
   return (['actor', 'type', 'action', 'target', 'since', 'until'] as const).some(
     (p) => state[p] !== undefined,
   );
+}
+
+/**
+ * Whether a target has a blast radius (a score, dependents, requests per day): keys, routes and
+ * consumers take traffic; an entry's blast figures for any other target (an operator, a management
+ * key, the workspace) are zeros that mean nothing.
+ */
+export function hasBlastRadius(target: { type: string }): boolean {
+  return target.type === 'key' || target.type === 'route' || target.type === 'consumer';
 }
 
 /** The console page of an audit entry's target; null when it has none (a management key). */

@@ -3,7 +3,9 @@
 // role change reaches the open session; a cross-site form post and a cross-site fetch with JSON
 // cannot sign them out; a same-origin sign-out ends the session, and a copy of its cookie opens
 // nothing afterwards; an admin manages operators on the Operators page (axe-clean, light and dark,
-// at 390 px), and a non-admin cannot.
+// at 390 px), and a non-admin cannot; its refusals' status lines say what they are (422
+// Unprocessable Content, 403 Forbidden, not "OK"); each row links to that operator's history on the
+// Audit screen, which keeps the `?target=op_…` filter and shows no blast radius for an operator.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
@@ -14,7 +16,9 @@ import { addOperator, changeRole } from '../../server/operators/operators.ts';
 import { axeViolations } from './console-helpers.ts';
 import { until } from '../helpers/poll.ts';
 import { browserAvailable, openPage } from '../../harness/browser.ts';
+import type { BrowserContext } from 'playwright-core';
 import { useConsole } from './use-console.ts';
+import { sendRaw } from '../server/raw-http.ts';
 
 /** A page on another site (localhost, where the console is 127.0.0.1) that posts to the console. */
 function attackerPage(target: string): string {
@@ -115,19 +119,24 @@ describe.runIf(browserAvailable())('operators and sessions in the browser', () =
     await Promise.all([context.close(), thief.close()]);
   });
 
-  it('lets an admin add an operator on the Operators page, whose token then signs them in; a non-admin cannot', async () => {
+  /** Signs in with `token` in a fresh 390 px wide context, on the Operators page. */
+  const signInAs = async (token: string) => {
     const { server, browser } = session();
-    const { token: graceToken } = await addOperator(directory, { name: 'Grace', role: 'admin' }, testBy);
-    const signInAs = async (token: string) => {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-      const page = await context.newPage();
-      await page.goto(`${server.baseUrl}/app/sign-in?next=%2Fapp%2Foperators`);
-      await page.getByLabel('Operator or console token').fill(token);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL(`${server.baseUrl}/app/operators`);
-      return { context, page };
-    };
-    const grace = await signInAs(graceToken);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/app/sign-in?next=%2Fapp%2Foperators`);
+    await page.getByLabel('Operator or console token').fill(token);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.baseUrl}/app/operators`);
+    return { context, page };
+  };
+  /** The tokens of Grace (an admin) and of Hedy (an operator she adds on the page). */
+  const tokens = { grace: '', hedy: '' };
+
+  it('lets an admin add an operator on the Operators page, whose token then signs them in; a non-admin cannot', async () => {
+    const { server } = session();
+    ({ token: tokens.grace } = await addOperator(directory, { name: 'Grace', role: 'admin' }, testBy));
+    const grace = await signInAs(tokens.grace);
     for (const scheme of ['light', 'dark'] as const) {
       await grace.page.emulateMedia({ colorScheme: scheme });
       expect(await axeViolations(grace.page), scheme).toEqual([]);
@@ -135,8 +144,8 @@ describe.runIf(browserAvailable())('operators and sessions in the browser', () =
     await grace.page.getByLabel('Name').fill('Hedy');
     await grace.page.getByRole('combobox', { name: 'Role' }).last().selectOption('operator');
     await grace.page.getByRole('button', { name: 'Add', exact: true }).click();
-    const hedyToken = (await grace.page.locator('[data-issued-token]').textContent())?.trim() ?? '';
-    expect(hedyToken).toMatch(/^ecop_/);
+    tokens.hedy = (await grace.page.locator('[data-issued-token]').textContent())?.trim() ?? '';
+    expect(tokens.hedy).toMatch(/^ecop_/);
     expect(await grace.page.getByRole('status').textContent()).toContain('Added Hedy as operator.');
     expect(await axeViolations(grace.page)).toEqual([]);
     // The addition is in the audit trail, by Grace, from this page's request and browser.
@@ -169,7 +178,7 @@ describe.runIf(browserAvailable())('operators and sessions in the browser', () =
       detail: expect.stringContaining('application/x-www-form-urlencoded') as unknown,
     });
 
-    const hedy = await signInAs(hedyToken);
+    const hedy = await signInAs(tokens.hedy);
     expect(hedy.page.url()).toContain('/app/operators');
     expect(await hedy.page.getByRole('alert').textContent()).toContain('Only admins manage operators');
     const refused = await hedy.page.evaluate(() =>
@@ -180,5 +189,61 @@ describe.runIf(browserAvailable())('operators and sessions in the browser', () =
     );
     expect(refused).toBe(403);
     await Promise.all([grace.context.close(), hedy.context.close()]);
+  });
+
+  it("says what the Operators page's refusals are on their status lines, not OK", async () => {
+    const { server } = session();
+    const [grace, hedy] = await Promise.all([signInAs(tokens.grace), signInAs(tokens.hedy)]);
+    // As sent on the wire: a name taken, and an operator (not an admin) posting, which the page
+    // itself refuses (the gate lets operators post).
+    const postAs = async (context: BrowserContext, body: string) => {
+      const [cookie] = await context.cookies(server.baseUrl);
+      return sendRaw(Number(new URL(server.baseUrl).port), {
+        method: 'POST',
+        target: '/app/operators',
+        headers: {
+          cookie: `${cookie?.name}=${cookie?.value}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body,
+      });
+    };
+    const taken = await postAs(grace.context, 'intent=add&name=hedy&role=viewer');
+    expect([taken.status, taken.statusText]).toEqual([422, 'Unprocessable Content']);
+    expect(taken.body).toContain('exists already');
+    const notAdmin = await postAs(hedy.context, 'intent=remove&operator_id=x');
+    expect([notAdmin.status, notAdmin.statusText]).toEqual([403, 'Forbidden']);
+    expect(notAdmin.body).toContain('Only admins manage operators');
+    await Promise.all([grace.context.close(), hedy.context.close()]);
+  });
+
+  it("links each operator's row to their own history, where an operator has no blast radius", async () => {
+    const { server } = session();
+    const grace = await signInAs(tokens.grace);
+    // Hedy's row links to her history alone (the Audit screen keeps `?target=op_…`); her entry is
+    // by Grace, a console operator (not her role), and an operator takes no traffic, so it has no
+    // blast score, dependents or requests per day.
+    const history = grace.page.getByRole('link', { name: 'History of Hedy' });
+    // Under her name, in view at 390 px without scrolling the table sideways.
+    const box = await history.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    const hedyId = (await grace.page.locator('tr', { has: history }).getAttribute('data-operator')) ?? '';
+    expect(hedyId).toMatch(/^op_/);
+    await history.click();
+    await grace.page.waitForURL(`${server.baseUrl}/app/api/audit?target=${hedyId}`);
+    const rows = grace.page.locator('tr[data-audit-entry]');
+    expect(await rows.evaluateAll((rs) => rs.map((r) => (r as HTMLElement).dataset.action))).toEqual([
+      'operator.add',
+    ]);
+    expect(await rows.first().textContent()).toMatch(/Grace\s*·\s*Console operator/);
+    expect(await rows.first().locator('[data-no-blast]').count()).toBe(1);
+    await rows.first().locator('[data-entry-link]').click();
+    await grace.page.waitForURL(/[?&]id=aud_/);
+    const detail = grace.page.locator('[data-audit-entry-detail]');
+    expect(await detail.locator('[data-no-blast]').textContent()).toContain('no traffic');
+    expect(await detail.textContent()).not.toMatch(/Blast score then|Dependents then|Requests per day then/);
+    expect(await detail.textContent()).toMatch(/Grace\s*·\s*Console operator/);
+    expect(await axeViolations(grace.page)).toEqual([]);
+    await grace.context.close();
   });
 });

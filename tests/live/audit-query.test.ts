@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import {
   auditHref,
   auditPageQuery,
+  actorTypeLabels,
+  hasBlastRadius,
   isAuditFiltered,
   parseAuditState,
   targetHref,
@@ -36,8 +38,15 @@ describe('reading the URL', () => {
     // One cursor at a time: an older page wins over a newer one.
     ['before=8&after=3', { before: '8' }],
     ['after=3', { after: '3' }],
-    // A management key is a target too (mkid_…).
+    // A management key is a target too (mkid_…), and so are an operator (op_…) and the demo
+    // workspace (a reset): every target type the trail holds.
     ['target=mkid_AbC12', { target: 'mkid_AbC12' }],
+    ['target=op_NtYsbJzfuW4NZoYH', { target: 'op_NtYsbJzfuW4NZoYH' }],
+    ['target=op_vic1', { target: 'op_vic1' }],
+    ['target=workspace', { target: 'workspace' }],
+    ['target=operators', { target: 'operators' }],
+    ['target=op_', {}],
+    ['target=workspaces', {}],
     // An entry to open; not an entry id: dropped.
     ['id=aud_AbC12', { id: 'aud_AbC12' }],
     ['id=key_abc', {}],
@@ -107,5 +116,29 @@ describe('what else the screen asks', () => {
     [{ type: 'management_key', id: 'mk_a' }, null],
   ])('links the target %j to %s', (target, expected) => {
     expect(targetHref(target)).toBe(expected);
+  });
+});
+
+describe('an operator as a target', () => {
+  it('filters the trail to one operator as it does to one key', () => {
+    expect(auditPageQuery(parse('target=op_vic1'))).toMatchObject({ target: 'op_vic1' });
+    expect(auditHref({ target: 'op_vic1' })).toBe('/app/api/audit?target=op_vic1');
+  });
+});
+
+describe('what an entry shows of its target and actor', () => {
+  it.each([
+    ['key', true],
+    ['route', true],
+    ['consumer', true],
+    ['operator', false],
+    ['management_key', false],
+    ['workspace', false],
+  ])('has a blast radius for a %s target: %s', (type, expected) => {
+    expect(hasBlastRadius({ type })).toBe(expected);
+  });
+
+  it('names a console operator so, not by the word for a role', () => {
+    expect(actorTypeLabels.operator).toBe('Console operator');
   });
 });

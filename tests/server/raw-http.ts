@@ -1,11 +1,13 @@
 // HTTP exchanges that fetch cannot make: a request-target sent exactly as written (fetch resolves
 // dot segments and re-encodes), CONNECT, and raw bytes on a socket whose closing is observed.
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 
-/** An answer as the client saw it: status, headers and body text. */
+/** An answer as the client saw it: status (and the status line's reason phrase), headers and body text. */
 export interface RawAnswer {
   status: number;
+  /** The status line's reason phrase (sendRaw's answers have it). */
+  statusText?: string;
   headers: IncomingHttpHeaders;
   body: string;
 }
@@ -40,17 +42,18 @@ export function sendRaw(port: number, request: RawRequest, timeoutMs = 10_000): 
       agent: false,
       timeout: timeoutMs,
     });
-    const read = (status: number, headers: IncomingHttpHeaders, stream: NodeJS.ReadableStream) => {
+    const read = (res: IncomingMessage, stream: NodeJS.ReadableStream) => {
+      const head = { status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: res.headers };
       let body = '';
       stream.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      stream.on('end', () => resolve({ status, headers, body }));
-      stream.on('close', () => resolve({ status, headers, body }));
+      stream.on('end', () => resolve({ ...head, body }));
+      stream.on('close', () => resolve({ ...head, body }));
     };
-    req.on('response', (res) => read(res.statusCode ?? 0, res.headers, res));
+    req.on('response', (res) => read(res, res));
     // A CONNECT answer hands over the socket; the problem body follows on it.
     req.on('connect', (res, socket: Socket, head: Buffer) => {
       socket.unshift(head);
-      read(res.statusCode ?? 0, res.headers, socket);
+      read(res, socket);
     });
     req.on('timeout', () => req.destroy(new Error(`no answer to ${request.method} ${request.target}`)));
     req.on('error', reject);
