@@ -1,7 +1,7 @@
 // A page's refusal answers with its status and the reason phrase that goes with it, not Astro's
 // default "OK": "HTTP/1.1 422 OK" was the Operators page's status line (probe 10, D10).
 import { describe, expect, it } from 'vitest';
-import { answerWith, reasonPhrase, type PageResponse } from '../../src/lib/page-status.ts';
+import { answerWith, reasonPhrase, type PageResponse } from '../../src/node/page-status.ts';
 
 describe('a page status', () => {
   it.each([
