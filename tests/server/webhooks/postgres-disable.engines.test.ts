@@ -57,7 +57,8 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres: disabling an endpo
       closeAfter(new PostgresDeliveryQueue(w.db, gated(w.webhooks), { attempt, batch: 1 })),
     );
     const running = queues.map((q) => q.runDue());
-    await vi.waitFor(() => expect(waiting).toHaveLength(2));
+    // Two claims on Postgres: on a loaded machine they can take longer than waitFor's default second.
+    await vi.waitFor(() => expect(waiting).toHaveLength(2), { timeout: 10_000 });
     gate.armed = true;
     for (const release of waiting.splice(0)) release();
     await Promise.all(running);
@@ -105,7 +106,7 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres: disabling an endpo
             (value) => ({ value }),
             (error: unknown) => ({ error: String(error) }),
           );
-          await vi.waitFor(async () => expect(await waiting()).toBe(1));
+          await vi.waitFor(async () => expect(await waiting()).toBe(1), { timeout: 10_000 });
           return rows;
         });
       }),
