@@ -103,8 +103,13 @@ export class PostgresManageStore implements ManageStore {
   catchUp(): Promise<void> {
     this.nextRead ??= (async () => {
       await this.readRunning;
-      const waitMs = this.readBeganMs + unknownReadEveryMs - performance.now();
-      if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+      // A timer may fire a fraction of a millisecond early (libuv counts whole milliseconds from the
+      // loop's cached time): wait again until the interval has truly passed.
+      for (;;) {
+        const waitMs = this.readBeganMs + unknownReadEveryMs - performance.now();
+        if (waitMs <= 0) break;
+        await new Promise((resolve) => setTimeout(resolve, Math.ceil(waitMs)));
+      }
       this.nextRead = null; // who asks from now on needs a read that begins after them
       this.readBeganMs = performance.now();
       this.readRunning = this.poll().catch(() => undefined);
