@@ -23,10 +23,8 @@ export const sha256Text = (text: string): string => hash('sha256', text, 'hex');
  * 0600), so every process sharing the journal (the server, the CLI) checks the same tokens.
  */
 export function previewSecret(journalFile: string, env: NodeJS.ProcessEnv = process.env): string {
-  const given = env.ESTATE_MANAGE_SECRET?.trim();
-  if (given) return given;
   const file = `${journalFile}.secret`;
-  if (!existsSync(file)) {
+  if (!env.ESTATE_MANAGE_SECRET?.trim() && !existsSync(file)) {
     mkdirSync(dirname(file), { recursive: true });
     // Written whole under another name, then linked into place: no process ever reads it half made,
     // and of two processes making it at once, one's stands.
@@ -40,9 +38,9 @@ export function previewSecret(journalFile: string, env: NodeJS.ProcessEnv = proc
       unlinkSync(made);
     }
   }
-  const secret = readFileSync(file, 'utf8').trim();
+  const secret = existingSecret(journalFile, env);
   // An empty file (emptied by hand, or made by a version that wrote it in place) signs nothing.
-  if (secret === '')
+  if (secret === null)
     throw new Error(
       `${file} is empty: delete it and start again to make a new one (previews made before then must be made again)`,
     );
@@ -117,7 +115,7 @@ export async function openEmbeddedManage(
 ): Promise<{ store: JournalManageStore; deps: ManageDeps }> {
   const opened = openJournalManage(journalFile, reference);
   const file = operatorsFile(process.env, journalFile);
-  await adoptLegacyOperators(opened.store, readOperatorsFile(file), file);
+  await adoptLegacyOperators(opened.store, () => readOperatorsFile(file), file);
   return opened;
 }
 

@@ -13,19 +13,18 @@ function changeBy({ actor: { type, id, name }, ...request }: OperatorChangeReque
 
 /** Operator management for the console, over `directory`. */
 export function operatorAdminOver(directory: OperatorDirectory): OperatorAdmin {
-  const row = operatorView;
   return {
-    list: async () => (await listOperators(directory)).map((operator) => row(operator)),
+    list: async () => (await listOperators(directory)).map((operator) => operatorView(operator)),
     add: async (name, role, by) => {
       const { operator, token } = await addOperator(directory, { name, role }, changeBy(by));
-      return { operator: row(operator), token };
+      return { operator: operatorView(operator), token };
     },
     changeRole: async (operatorId, role, by) =>
-      row(await changeRole(directory, operatorId, role, changeBy(by))),
+      operatorView(await changeRole(directory, operatorId, role, changeBy(by))),
     reissueToken: async (operatorId, by) => {
       const { operator, token } = await reissueToken(directory, operatorId, changeBy(by));
-      return { operator: row(operator), token };
+      return { operator: operatorView(operator), token };
     },
-    remove: async (operatorId, by) => row(await removeOperator(directory, operatorId, changeBy(by))),
+    remove: async (operatorId, by) => operatorView(await removeOperator(directory, operatorId, changeBy(by))),
   };
 }

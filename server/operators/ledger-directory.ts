@@ -8,7 +8,7 @@ import { planOperatorChange } from '../../src/manage/changes/operators.ts';
 import { changesNothing } from '../../src/manage/changes/plan.ts';
 import type { ManageDeps } from '../../src/manage/deps.ts';
 import { readUnseen, type ManageStore } from '../../src/manage/ledger.ts';
-import type { Operator, OperatorChange } from '../../src/operators/operator.ts';
+import type { Operator, OperatorChange, OperatorFold } from '../../src/operators/operator.ts';
 import type { OperatorChangeBy, OperatorCheck, OperatorDirectory } from './directory.ts';
 
 /** The operators of a management store; changes go into its trail. */
@@ -34,18 +34,20 @@ export class LedgerOperatorDirectory implements OperatorDirectory {
   }
 
   /** The operator with this id, reading again at once if unknown (a session opened elsewhere a moment ago). */
-  async byId(operatorId: string): Promise<Operator | null> {
-    const known = this.operators.get(operatorId);
-    if (known) return known;
-    await readUnseen(this.store);
-    return this.operators.get(operatorId) ?? null;
+  byId(operatorId: string): Promise<Operator | null> {
+    return this.found((operators) => operators.byId.get(operatorId));
   }
 
-  async byTokenHash(hashHex: string): Promise<Operator | null> {
-    const known = this.store.current().state.operators.byTokenHash(hashHex);
+  byTokenHash(hashHex: string): Promise<Operator | null> {
+    return this.found((operators) => operators.byTokenHash(hashHex));
+  }
+
+  /** What `find` finds in the operators, after reading other writers' changes once if nothing. */
+  private async found(find: (operators: OperatorFold) => Operator | undefined): Promise<Operator | null> {
+    const known = find(this.store.current().state.operators);
     if (known) return known;
     await readUnseen(this.store);
-    return this.store.current().state.operators.byTokenHash(hashHex) ?? null;
+    return find(this.store.current().state.operators) ?? null;
   }
 
   apply(change: OperatorChange, by: OperatorChangeBy, check?: OperatorCheck): Promise<string | null> {

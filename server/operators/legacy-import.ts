@@ -26,17 +26,19 @@ function importEntry(operators: Operator[], source: string, nowMs: number): Omit
 }
 
 /**
- * Imports `operators` (from `source`) as one audited change, unless the journal has had an
- * operator change already (imported before, or operators made since): then nothing is written.
- * Decided under the store's lock, so two processes opening at once import once.
+ * Imports the operators `load` reads (from `source`) as one audited change, unless the journal has
+ * had an operator change already (imported before, or operators made since): then they are not
+ * even read. Decided under the store's lock, so two processes opening at once import once.
  */
 export async function adoptLegacyOperators(
   store: ManageStore,
-  operators: Operator[],
+  load: () => Operator[] | Promise<Operator[]>,
   source: string,
   nowMs = Date.now(),
 ): Promise<void> {
-  if (operators.length === 0 || store.current().state.operators.changed) return;
+  if (store.current().state.operators.changed) return;
+  const operators = await load();
+  if (operators.length === 0) return;
   await store.commit<void>((ledger) => {
     if (ledger.state.operators.changed) return { answer: undefined };
     const effects = operators.map(({ created_at: at, ...operator }) => ({

@@ -1,16 +1,11 @@
 // Managing operators from the console: the server installs an implementation (over the same
 // functions `npm run operators` uses, server/operators/admin.ts) and the Operators page calls it.
 // Handed over through a global, as the live source is, because pages never import server/.
-import type { Role } from '../operators/roles.ts';
+import type { OperatorView } from '../operators/operator.ts';
 import type { ConsoleActor } from './console-actor.ts';
 
 /** An operator as the console shows it (never the token's hash). */
-export interface OperatorRow {
-  operator_id: string;
-  name: string;
-  role: Role;
-  created_at: string;
-}
+export type OperatorRow = OperatorView;
 
 /** An operator just added or given a new token: the token is shown this once. */
 export interface IssuedOperatorRow {

@@ -71,9 +71,11 @@ export class PostgresManageStore implements ManageStore {
     const store = new PostgresManageStore(db, seed, sha256, sign);
     await store.poll().catch(() => undefined);
     // A database out at start leaves them for the next process that opens it.
-    await readLegacyOperators((text, values) => db.query('console_operator_list', text, values))
-      .then((operators) => adoptLegacyOperators(store, operators, 'console_operators'))
-      .catch(() => undefined);
+    await adoptLegacyOperators(
+      store,
+      () => readLegacyOperators((text, values) => db.query('console_operator_list', text, values)),
+      'console_operators',
+    ).catch(() => undefined);
     store.listener = new PostgresListener(db.url, channel, (payload) => {
       if (payload === '' || Number(payload) > store.lastSeq) store.refresh();
     });
