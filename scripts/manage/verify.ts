@@ -69,7 +69,7 @@ await runCli(spec, async ({ positionals: [given], values }) => {
   const before =
     report.keyLinesBefore === 0
       ? ''
-      : ` ${report.keyLinesBefore} key line${report.keyLinesBefore === 1 ? '' : 's'} from before the trail (applied, covered by neither chain nor signature).`;
+      : ` ${report.keyLinesBefore} key line${report.keyLinesBefore === 1 ? '' : 's'} from before the trail (applied, ${report.keyLinesBound ? "bound by the first entry's chain" : 'covered by neither chain nor signature: the first entry was written before 2026-11-28'}).`;
   console.log(
     `${file}: ${report.entries} audit entries, chain verified (head ${report.head.slice(0, 16)}…); ${signaturesSaid(report, signatures !== undefined)}.${before}`,
   );

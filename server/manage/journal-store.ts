@@ -7,7 +7,7 @@ import { closeSync, existsSync, fsyncSync, openSync, statSync, truncateSync, wri
 import { z } from 'zod';
 import { scanLines } from '../../src/node/file-lines.ts';
 import { readFileLine } from '../../src/lib/issued-keys.ts';
-import { auditEntrySchema, type ChainSigner } from '../../src/manage/audit.ts';
+import { auditEntrySchema, preTrailText, type ChainSigner } from '../../src/manage/audit.ts';
 import { effectSchema } from '../../src/manage/effects.ts';
 import { Ledger, type Decision, type ManageStore, type TextSha256 } from '../../src/manage/ledger.ts';
 import type { ManageSeed } from '../../src/manage/state.ts';
@@ -26,12 +26,12 @@ const changeLineSchema = z.object({
 });
 
 /** Reads one journal line into a ledger: a change, a line from before the trail, or nothing. */
-export function foldLine(ledger: Ledger, text: string): void {
+export function foldLine(ledger: Ledger, text: string, sha256: TextSha256): void {
   const read = readFileLine(text);
   if (read.kind === 'key') {
-    // Key lines from before the trail are folded in; one written after it began, outside the
-    // management API, is not (audit:verify names it).
-    if (ledger.seq === 0) return ledger.applyLegacy(read.line);
+    // Key lines from before the trail are folded in, and chained for the first entry to bind; one
+    // written after the trail began, outside the management API, is not (audit:verify names it).
+    if (ledger.seq === 0) return ledger.applyLegacy(read.line, sha256(preTrailText(ledger.head, text)));
     console.error(
       `Management journal: a key line after audit entry seq ${ledger.seq} was not applied: it is outside the trail (npm run audit:verify)`,
     );
@@ -104,7 +104,11 @@ export class JournalManageStore implements ManageStore {
   refresh(): void {
     this.checkedAt = this.now();
     if (!existsSync(this.file) || statSync(this.file).size <= this.offset) return;
-    this.offset = scanLines(this.file, (raw) => foldLine(this.ledger, raw.toString('utf8')), this.offset);
+    this.offset = scanLines(
+      this.file,
+      (raw) => foldLine(this.ledger, raw.toString('utf8'), this.sha256),
+      this.offset,
+    );
   }
 
   /** Decides on the latest lines under the journal's lock; answers once its line is fsync'd. */

@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { readFileLine } from '../../src/lib/issued-keys.ts';
 import { scanLines } from '../../src/node/file-lines.ts';
-import { chainText, genesisHash, type ChainSigner } from '../../src/manage/audit.ts';
+import { chainText, genesisHash, preTrailText, type ChainSigner } from '../../src/manage/audit.ts';
 import type { TextSha256 } from '../../src/manage/ledger.ts';
 
 /** What the check found. */
@@ -20,8 +20,13 @@ export type ChainReport =
       head: string;
       /** How many entries carry a signature that was checked (0 when no signer was given). */
       signed: number;
-      /** Key lines before the trail: applied by the server, covered by neither chain nor signature. */
+      /** Key lines before the trail: applied by the server. */
       keyLinesBefore: number;
+      /**
+       * Whether the first entry's chain covers them (journals whose first entry was written after
+       * 2026-11-28); when not, they are covered by neither chain nor signature.
+       */
+      keyLinesBound: boolean;
     }
   | { ok: false; entries: number; problem: string; seq: number; entry_id: string | null };
 
@@ -78,6 +83,7 @@ export function verifyLines(
   let seq = 0;
   let signed = 0;
   let keyLinesBefore = 0;
+  let keyLinesBound = false;
   let number = 0;
   const failed = (problem: string, at: number, entryId: string | null): ChainReport => ({
     ok: false,
@@ -105,6 +111,7 @@ export function verifyLines(
           null,
         );
       keyLinesBefore += 1;
+      head = sha256(preTrailText(head, text));
       continue;
     }
     const line = read.value as Change;
@@ -112,6 +119,18 @@ export function verifyLines(
     const at = typeof line.entry?.seq === 'number' ? line.entry.seq : -1;
     if (sha256(chainText(String(line.prev), line.entry, line.effects)) !== line.hash)
       return failed(`entry ${id ?? '?'} (seq ${at}) was altered: its hash no longer matches it`, at, id);
+    if (seq === 0 && keyLinesBefore > 0) {
+      // The first entry binds the key lines before it, unless it was written before that binding
+      // (then it chains from the genesis hash, and they stay unbound).
+      if (line.prev === genesisHash) head = genesisHash;
+      else if (line.prev === head) keyLinesBound = true;
+      else
+        return failed(
+          `the key lines before entry ${id ?? '?'} (seq ${at}) are not the ones it binds: one was altered, added or removed`,
+          at,
+          id,
+        );
+    }
     if (line.prev !== head || at !== seq + 1)
       return failed(
         at > seq + 1
@@ -126,5 +145,13 @@ export function verifyLines(
     seq = at;
     if (signatures && line.sig !== undefined) signed += 1;
   }
-  return { ok: true, entries: seq, head, signed, keyLinesBefore };
+  // With no entry yet, the head is the genesis hash: key lines alone have nothing to bind them.
+  return {
+    ok: true,
+    entries: seq,
+    head: seq === 0 ? genesisHash : head,
+    signed,
+    keyLinesBefore,
+    keyLinesBound,
+  };
 }

@@ -60,6 +60,16 @@ export type ChainSigner = (hash: string) => string;
 /** The hash before the first entry. */
 export const genesisHash = '0'.repeat(64);
 
+/**
+ * The text a key line from before the trail adds to the chain: the hash so far, then the line as
+ * written. The first entry's `prev` covers every such line, so none can be altered or removed
+ * unseen once the trail has begun (journals whose first entry was written before this binding
+ * chain from the genesis hash; audit:verify says their key lines are unbound).
+ */
+export function preTrailText(prev: string, line: string): string {
+  return `${prev}\npre-trail ${line}`;
+}
+
 /** The text a line's hash covers: the previous hash, then the entry and effects as serialised. */
 export function chainText(prev: string, entry: unknown, effects: unknown): string {
   return `${prev}\n${JSON.stringify({ entry, effects })}`;

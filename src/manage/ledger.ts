@@ -91,10 +91,14 @@ export class Ledger {
       this.idempotent.set(`${entry.actor.id}\n${entry.idempotency_key}`, entry);
   }
 
-  /** Folds in a line of the issued-keys file from before the trail (no entry, no chain). */
-  applyLegacy(line: IssuedKeysLine): void {
+  /**
+   * Folds in a line of the issued-keys file from before the trail (no entry): `head` is the chain
+   * once it covers that line (preTrailText), so the first entry sealed binds every one of them.
+   */
+  applyLegacy(line: IssuedKeysLine, head: string): void {
     this.state.apply(line, null);
     this.keyLines.push(line);
+    this.head = head;
   }
 
   /**

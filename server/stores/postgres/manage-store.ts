@@ -124,7 +124,7 @@ export class PostgresManageStore implements ManageStore {
     for (const row of rows) {
       const seq = Number(row.seq);
       if (seq <= this.lastSeq) continue;
-      foldLine(this.ledger, row.line);
+      foldLine(this.ledger, row.line, this.sha256);
       this.lastSeq = seq;
     }
   }

@@ -159,12 +159,66 @@ describe('a journal line', () => {
       revoked_at: '2026-11-01T00:00:00.000Z',
     });
     writeFileSync(file, `${key}\n${readFileSync(file, 'utf8')}`);
-    expect(verifyJournal(file, sha256Text, signer(file))).toMatchObject({ ok: true, keyLinesBefore: 1 });
+    // Its first entry was written before the key line was there, as in a journal whose first entry
+    // came before the binding: the line is counted, and said to be unbound.
+    expect(verifyJournal(file, sha256Text, signer(file))).toMatchObject({
+      ok: true,
+      keyLinesBefore: 1,
+      keyLinesBound: false,
+    });
     writeFileSync(file, `${readFileSync(file, 'utf8')}not a line\n`);
     const report = verifyJournal(file, sha256Text, signer(file));
     expect(report.ok ? '' : report.problem).toBe(
       'line 3 is neither a change nor a key line (altered, torn or foreign)',
     );
+  });
+});
+
+describe('key lines from before the trail', () => {
+  const revoked = (keyId: string) =>
+    JSON.stringify({
+      event: 'revoked',
+      key_id: keyId,
+      key_hash_sha256: 'a'.repeat(64),
+      revoked_at: '2026-11-01T00:00:00.000Z',
+    });
+
+  /** A file of two key lines from before the trail, then entries appended by the server's store. */
+  async function upgradedJournal(): Promise<string> {
+    const file = join(dir, `journal-${files++}.jsonl`);
+    writeFileSync(file, `${revoked('key_a')}\n${revoked('key_b')}\n`);
+    const operators = journalOperators(file);
+    await addOperator(operators, { name: 'first', role: 'admin' }, testBy);
+    await addOperator(operators, { name: 'second', role: 'admin' }, testBy);
+    return file;
+  }
+
+  it('are bound by the first entry written after them', async () => {
+    const file = await upgradedJournal();
+    expect(verifyJournal(file, sha256Text, signer(file))).toMatchObject({
+      ok: true,
+      entries: 2,
+      keyLinesBefore: 2,
+      keyLinesBound: true,
+    });
+  });
+
+  it.each([
+    ['altered', (lines: string[]) => [lines[0]?.replace('key_a', 'key_c'), ...lines.slice(1)]],
+    ['removed', (lines: string[]) => lines.slice(1)],
+    ['added', (lines: string[]) => [revoked('key_z'), ...lines]],
+  ])('that were %s are named, with the entry that binds them', async (_, change) => {
+    const file = await upgradedJournal();
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    writeFileSync(file, `${change(lines).join('\n')}\n`);
+    const first = JSON.parse(lines[2] ?? '{}') as Line;
+    expect(verifyJournal(file, sha256Text, signer(file))).toEqual({
+      ok: false,
+      entries: 0,
+      problem: `the key lines before entry ${first.entry.id} (seq 1) are not the ones it binds: one was altered, added or removed`,
+      seq: 1,
+      entry_id: first.entry.id,
+    });
   });
 });
 
