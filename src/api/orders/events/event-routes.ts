@@ -13,20 +13,36 @@ const eventCursor = { pattern: eventId, names: 'an event id (evt_…)' };
 const createdBounds = ['created[gte]', 'created[gt]', 'created[lt]', 'created[lte]'] as const;
 const filters = ['type', 'delivery_success', ...createdBounds];
 
-const isoDateTime = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)(?::(\d\d))?/;
+const isoInstant = /^(\d{4})-(\d\d)-(\d\d)(?:T(\d\d):(\d\d)(?::(\d\d)(\.\d+)?)?(Z|([+-])(\d\d):(\d\d)))?$/i;
 
 /**
- * An instant given as ISO 8601 or Unix seconds, in ms; NaN if it is neither, or names a date or time
- * that does not exist (30 February, 31 November, 24:00, a 60th minute or second): Date.parse rolls
- * those over into the next day or month.
+ * An instant in ms, fractional below the ms (events are created to the ms), given as Unix seconds,
+ * a date (its midnight UTC, as the audit trail reads one), or a date-time with an offset (one
+ * without would be read in the server's own time zone: refused, as `recover` and the audit trail
+ * refuse it). NaN if it is none of these, or names a date or time that does not exist (30
+ * February, 24:00, a 60th minute or second): Date.UTC would roll those over.
  */
 function instantMs(text: string): number {
   if (/^\d{1,12}$/.test(text)) return Number(text) * 1000;
-  const [, y, mo, d, h, mi, sec = '0'] = isoDateTime.exec(text) ?? [];
-  if (y === undefined) return NaN;
+  const match = isoInstant.exec(text);
+  if (match === null) return NaN;
+  const [, y, mo, d, h = '0', mi = '0', sec = '0', fraction = '', zone, sign, zh = '0', zm = '0'] = match;
+  if (match[4] !== undefined && zone === undefined) return NaN;
   const days = new Date(Date.UTC(Number(y), Number(mo), 0)).getUTCDate();
-  const real = Number(mo) >= 1 && Number(mo) <= 12 && Number(d) >= 1 && Number(d) <= days && Number(h) <= 23;
-  return real && Number(mi) <= 59 && Number(sec) <= 59 ? Date.parse(text) : NaN;
+  const real =
+    Number(mo) >= 1 &&
+    Number(mo) <= 12 &&
+    Number(d) >= 1 &&
+    Number(d) <= days &&
+    Number(h) <= 23 &&
+    Number(mi) <= 59 &&
+    Number(sec) <= 59 &&
+    Number(zh) <= 23 &&
+    Number(zm) <= 59;
+  if (!real) return NaN;
+  const offsetMs = (sign === '-' ? -1 : 1) * (Number(zh) * 60 + Number(zm)) * 60_000;
+  const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec));
+  return utc - offsetMs + (fraction === '' ? 0 : Number(fraction) * 1000);
 }
 
 /** The query of GET /v2/events, or every problem with it (one entry per parameter). */
@@ -47,13 +63,19 @@ export function parseEventQuery(
     if (text === null) continue;
     const ms = instantMs(text);
     if (Number.isNaN(ms)) {
-      refuse(bound, 'invalid_created', `${bound} must be an ISO 8601 time or Unix seconds`);
+      refuse(
+        bound,
+        'invalid_created',
+        `${bound} must be a date (2026-11-28), a date-time with an offset (2026-11-28T09:30:00Z) or Unix seconds`,
+      );
       continue;
     }
-    if (bound === 'created[gte]') query.createdGteMs = Math.max(query.createdGteMs ?? ms, ms);
-    if (bound === 'created[gt]') query.createdGteMs = Math.max(query.createdGteMs ?? ms + 1, ms + 1);
-    if (bound === 'created[lt]') query.createdLtMs = Math.min(query.createdLtMs ?? ms, ms);
-    if (bound === 'created[lte]') query.createdLtMs = Math.min(query.createdLtMs ?? ms + 1, ms + 1);
+    // As whole ms, the bounds events are compared with: at or after ms means from its ceiling on,
+    // after it from its floor's next ms on.
+    const from = bound === 'created[gte]' || bound === 'created[lt]' ? Math.ceil(ms) : Math.floor(ms) + 1;
+    if (bound === 'created[gte]' || bound === 'created[gt]')
+      query.createdGteMs = Math.max(query.createdGteMs ?? from, from);
+    else query.createdLtMs = Math.min(query.createdLtMs ?? from, from);
   }
   const success = params.get('delivery_success');
   if (success !== null) {

@@ -103,7 +103,7 @@ const eventQuery = [
   ...['gte', 'gt', 'lt', 'lte'].map((op) => ({
     name: `created[${op}]`,
     in: 'query',
-    description: 'Bound on `created`: ISO 8601 or Unix seconds',
+    description: 'Bound on `created`: a date (its midnight UTC), a date-time with an offset, or Unix seconds',
     schema: { type: 'string' },
   })),
   {
