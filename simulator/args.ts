@@ -1,6 +1,7 @@
 // Command-line arguments of `npm run simulate`, parsed and checked.
 import { parseCliArgs, UsageError, type CliSpec } from '../scripts/lib/cli-args.ts';
 import { defaultConfig, type SimConfig } from './config.ts';
+import { isRealDate } from '../src/lib/instant.ts';
 
 /** The parsed arguments: a config and the output file. */
 export interface SimulateArgs {
@@ -32,8 +33,7 @@ export function simulateArgs(
   values: Partial<Record<keyof typeof simulateSpec.options, string>>,
 ): SimulateArgs {
   const asOf = values['as-of'] ?? defaultConfig.asOf;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(`${asOf}T00:00:00Z`)))
-    throw new UsageError(`--as-of must be a date YYYY-MM-DD, got ${asOf}`);
+  if (!isRealDate(asOf)) throw new UsageError(`--as-of must be a date YYYY-MM-DD that exists, got ${asOf}`);
   const days = values.days === undefined ? defaultConfig.days : Number(values.days);
   if (!Number.isInteger(days) || days < 1 || days > 366)
     throw new UsageError(`--days must be an integer from 1 to 366, got ${values.days}`);

@@ -7,6 +7,7 @@ import { oneOf, positiveInteger, runCli, UsageError, type CliSpec } from '../lib
 import { planTerms } from '../../simulator/world/index.ts';
 import { defaultDataFile } from '../../src/node/data-file.ts';
 import { openWorkspace } from '../../src/node/db.ts';
+import { isoInstantMs } from '../../src/lib/instant.ts';
 import { keyPrefixes, planIssue } from '../../src/manage/changes/keys.ts';
 import { apiKeyScopes, issueKeySchema } from '../../src/manage/contract.ts';
 import { applyLocally, openLocalManage, validated } from '../manage/local.ts';
@@ -51,14 +52,13 @@ function parseScopes(text: string): string[] {
   return scopes;
 }
 
-/** `--expires-at`: a date (midnight UTC) or an ISO 8601 time, in the future. */
+/** `--expires-at`: a date (midnight UTC) or an ISO 8601 time with an offset that exists, in the future. */
 function parseExpiry(text: string, now: Date): string {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text;
-  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(date)
-    ? Date.parse(date)
-    : NaN;
+  const ms = Math.ceil(isoInstantMs(text));
   if (Number.isNaN(ms))
-    throw new UsageError(`--expires-at must be a date YYYY-MM-DD or an ISO 8601 time, got ${text}`);
+    throw new UsageError(
+      `--expires-at must be a date YYYY-MM-DD or an ISO 8601 time with an offset that exists, got ${text}`,
+    );
   if (ms <= now.getTime()) throw new UsageError(`--expires-at must be in the future, got ${text}`);
   return new Date(ms).toISOString();
 }

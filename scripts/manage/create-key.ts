@@ -6,8 +6,8 @@ import {
   planCreateManagementKey,
   planRevokeManagementKey,
 } from '../../src/manage/changes/management-keys.ts';
-import { manageScopes, type ManageScope } from '../../src/manage/contract.ts';
-import { applyLocally, openLocalManage } from './local.ts';
+import { createManagementKeySchema, manageScopes, type ManageScope } from '../../src/manage/contract.ts';
+import { applyLocally, openLocalManage, validated } from './local.ts';
 
 const spec = {
   command: 'npm run manage:key',
@@ -40,8 +40,9 @@ async function revoke(mkId: string): Promise<void> {
 
 await runCli(spec, async ({ values }) => {
   if (values.revoke !== undefined) return revoke(values.revoke);
-  const name = values.name?.trim();
-  if (!name) throw new UsageError('--name is required: what the key is for');
+  if (!values.name?.trim()) throw new UsageError('--name is required: what the key is for');
+  // The API's own rule for a name (it is shown in the console, and typed back to confirm).
+  const { name } = validated(createManagementKeySchema.pick({ name: true }), { name: values.name });
   const scopes = (values.scopes ?? manageScopes.join(','))
     .split(',')
     .map((s) => s.trim())

@@ -17,6 +17,15 @@ export const inputCases: ContractCase[] = [
     'mark\u200eltr',
     'soft\u00adhyphen',
     'filler\u3164',
+    // Blanks that pass for a space, separators, and what has no glyph (found from outside).
+    'probe sbx\u2800',
+    'no\u00a0break',
+    'ideographic\u3000space',
+    'line\u2028separator',
+    'paragraph\u2029separator',
+    'private\ue000use',
+    'non\ufdd0character',
+    'non\uffffcharacter',
   ].map((bad): ContractCase => ({
     name: `a name holding ${JSON.stringify(bad)} is named`,
     run: (d, t) => call(d, 'POST', '/keys', { name: bad, dry_run: true }, { token: t }),

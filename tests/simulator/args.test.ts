@@ -24,6 +24,7 @@ describe('parseSimulateArgs', () => {
 
   it.each([
     [['--as-of', '2025-13-01'], /--as-of/],
+    [['--as-of', '2026-02-30'], /--as-of must be a date YYYY-MM-DD that exists/],
     [['--as-of', 'yesterday'], /--as-of/],
     [['--days', '0'], /--days/],
     [['--days', '2.5'], /--days/],

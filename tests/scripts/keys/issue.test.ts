@@ -73,4 +73,15 @@ describe('keys:issue', () => {
     });
     expect((await createOrder(fixture, result.stdout.trim())).status).toBe(403);
   });
+
+  it.each(['2099-02-30', '2099-01-01T24:00:00Z', '2099-01-01T10:00:00'])(
+    'refuses an --expires-at of %s (it does not exist, or has no offset) and issues nothing',
+    (expiresAt) => {
+      const before = issuedLines(fixture).length;
+      const result = keysCli(fixture, 'keys:issue', ['--name', 'bad date', '--expires-at', expiresAt]);
+      expect(result.status).not.toBe(0);
+      expect(result.stderr).toContain(`--expires-at must be a date YYYY-MM-DD or an ISO 8601 time`);
+      expect(issuedLines(fixture)).toHaveLength(before);
+    },
+  );
 });

@@ -5,6 +5,7 @@ import type { EventListQuery, EventStore, KeyRecord, OrdersDeps } from '../deps.
 import { badListQuery, queryProblems, readListQuery, unknownCursor } from '../list-query.ts';
 import type { PlainResponse } from '../plain.ts';
 import { json, problemResponse } from '../respond.ts';
+import { isoInstantMs } from '../../../lib/instant.ts';
 import { eventTypes } from './event-contract.ts';
 import { eventBody, orderEventId } from './order-event.ts';
 
@@ -13,36 +14,9 @@ const eventCursor = { pattern: eventId, names: 'an event id (evt_…)' };
 const createdBounds = ['created[gte]', 'created[gt]', 'created[lt]', 'created[lte]'] as const;
 const filters = ['type', 'delivery_success', ...createdBounds];
 
-const isoInstant = /^(\d{4})-(\d\d)-(\d\d)(?:T(\d\d):(\d\d)(?::(\d\d)(\.\d+)?)?(Z|([+-])(\d\d):(\d\d)))?$/i;
-
-/**
- * An instant in ms, fractional below the ms (events are created to the ms), given as Unix seconds,
- * a date (its midnight UTC, as the audit trail reads one), or a date-time with an offset (one
- * without would be read in the server's own time zone: refused, as `recover` and the audit trail
- * refuse it). NaN if it is none of these, or names a date or time that does not exist (30
- * February, 24:00, a 60th minute or second): Date.UTC would roll those over.
- */
+/** An instant in ms (fractional below the ms): Unix seconds, or isoInstantMs's date or date-time. */
 function instantMs(text: string): number {
-  if (/^\d{1,12}$/.test(text)) return Number(text) * 1000;
-  const match = isoInstant.exec(text);
-  if (match === null) return NaN;
-  const [, y, mo, d, h = '0', mi = '0', sec = '0', fraction = '', zone, sign, zh = '0', zm = '0'] = match;
-  if (match[4] !== undefined && zone === undefined) return NaN;
-  const days = new Date(Date.UTC(Number(y), Number(mo), 0)).getUTCDate();
-  const real =
-    Number(mo) >= 1 &&
-    Number(mo) <= 12 &&
-    Number(d) >= 1 &&
-    Number(d) <= days &&
-    Number(h) <= 23 &&
-    Number(mi) <= 59 &&
-    Number(sec) <= 59 &&
-    Number(zh) <= 23 &&
-    Number(zm) <= 59;
-  if (!real) return NaN;
-  const offsetMs = (sign === '-' ? -1 : 1) * (Number(zh) * 60 + Number(zm)) * 60_000;
-  const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec));
-  return utc - offsetMs + (fraction === '' ? 0 : Number(fraction) * 1000);
+  return /^\d{1,12}$/.test(text) ? Number(text) * 1000 : isoInstantMs(text);
 }
 
 /** The query of GET /v2/events, or every problem with it (one entry per parameter). */
