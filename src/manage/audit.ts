@@ -128,10 +128,15 @@ export function pageOf(entries: readonly AuditEntry[], query: AuditQuery, oldest
     query.ending_before === undefined ? more : hasMatch(entries, query, oldestMs, (seq) => seq <= above);
   const newerExists =
     query.ending_before === undefined ? hasMatch(entries, query, oldestMs, (seq) => seq >= below) : more;
+  // An empty page's cursors point past the bound it was asked with, kept within what the query
+  // takes (digits, up to the newest seq + 1): seq 0 never exists, nor one past the newest.
+  const pastNewest = (entries.at(-1)?.seq ?? 0) + 1;
   return {
     entries: found,
-    next_cursor: olderExists ? String(oldest?.seq ?? above + 1) : null,
-    previous_cursor: newerExists ? String(newest?.seq ?? (below === Infinity ? 0 : below - 1)) : null,
+    next_cursor: olderExists ? String(oldest?.seq ?? Math.min(above + 1, pastNewest)) : null,
+    previous_cursor: newerExists
+      ? String(newest?.seq ?? (below === Infinity ? 0 : Math.max(0, below - 1)))
+      : null,
   };
 }
 

@@ -168,6 +168,9 @@ export const createManagementKeySchema = z.strictObject({
   ...run,
 });
 
+/** The query of every other read: none (lists answer whole; a parameter is refused, not ignored). */
+export const noQuerySchema = z.strictObject({});
+
 /** GET /audit's query: filters and a cursor (the `next_cursor` of the previous page). */
 export const auditQuerySchema = z
   .strictObject({

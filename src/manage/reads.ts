@@ -4,7 +4,7 @@ import type { PlainResponse } from '../api/orders/plain.ts';
 import { json } from '../api/orders/respond.ts';
 import { pageOf } from './audit.ts';
 import { managementKeyView } from './changes/management-keys.ts';
-import { auditQuerySchema } from './contract.ts';
+import { auditQuerySchema, noQuerySchema } from './contract.ts';
 import { defaultAuditRetentionDays, type ManageDeps } from './deps.ts';
 import { manageProblem } from './problems.ts';
 import { isResponse, parsedQuery } from './request.ts';
@@ -39,6 +39,10 @@ export function readRoute(path: string, params: string[], target: string, deps: 
       previous_cursor: page.previous_cursor,
     });
   }
+  // The other reads take no parameters: one given (a filter they do not have) is refused, not
+  // ignored with every item answered as if it had filtered.
+  const none = parsedQuery(target, noQuerySchema);
+  if (isResponse(none)) return none;
   if (path === '/management-keys') return list([...state.managementKeys.values()].map(managementKeyView));
   if (path.startsWith('/management-keys/')) {
     const key = state.managementKeys.get(id);

@@ -80,4 +80,22 @@ describe('pages of the trail', () => {
     expect(page({ limit: '3', cursor: '1' })).toEqual({ seqs: [], next: null, previous: '0' });
     expect(page({ limit: '3', ending_before: '10' })).toEqual({ seqs: [], next: '11', previous: null });
   });
+
+  it('hands out only cursors it takes back, from any cursor it takes (found from outside)', () => {
+    for (const params of [{ cursor: '0' }, { ending_before: '999999999999' }, { cursor: '999999999999' }]) {
+      const { next, previous } = page({ limit: '3', ...params });
+      for (const cursor of [next, previous].filter((c) => c !== null)) {
+        expect(auditQuerySchema.safeParse({ cursor }).success, `${JSON.stringify(params)}: ${cursor}`).toBe(
+          true,
+        );
+        expect(page({ limit: '3', cursor })).toBeDefined();
+      }
+    }
+    expect(page({ limit: '3', cursor: '0' })).toEqual({ seqs: [], next: null, previous: '0' });
+    expect(page({ limit: '3', ending_before: '999999999999' })).toEqual({
+      seqs: [],
+      next: '11',
+      previous: null,
+    });
+  });
 });

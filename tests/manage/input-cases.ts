@@ -97,6 +97,20 @@ export const inputCases: ContractCase[] = [
     code: 'validation_failed',
     fields: ['action'],
   },
+  // Found from outside: a read without filters ignored one, and answered every item as if filtered.
+  ...[
+    ['/routes?stage=sandbox', 'stage'],
+    ['/keys?environment=sandbox', 'environment'],
+    ['/consumers?plan=Growth', 'plan'],
+    ['/management-keys?foo=1', 'foo'],
+    ['/routes/rt_anything?x=1', 'x'],
+  ].map(([target = '', parameter = '']): ContractCase => ({
+    name: `GET ${target} names ${parameter}, a parameter that read does not take`,
+    run: (d, t) => call(d, 'GET', target, undefined, { token: t }),
+    status: 422,
+    code: 'validation_failed',
+    fields: [parameter],
+  })),
   {
     name: 'GET /audit?action=key.restore is an action like the others',
     run: (d, t) => call(d, 'GET', '/audit?action=key.restore', undefined, { token: t }),
