@@ -63,7 +63,7 @@ export function apiHandler(
     const answered =
       destination === 'health'
         ? healthResponse(req.method ?? 'GET', req.url ?? '/', runtime.health).then((response) =>
-            writePlain(res, response),
+            writePlain(res, stamped(response)),
           )
         : handleNodeRequest(req, res, runtime.deps, { bodyTimeoutMs, expectsContinue }).then((response) =>
             record(req, response, arrived),

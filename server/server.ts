@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writePlain } from '../src/api/http/node.ts';
-import { problemResponse } from '../src/api/orders/respond.ts';
+import { problemResponse, withRequestId } from '../src/api/orders/respond.ts';
+import { randomId } from '../src/api/orders/ids.ts';
 import { installLiveSource } from '../src/live/source.ts';
 import { loadApiRuntime, type ApiOptions, type ApiRuntime } from './api-deps.ts';
 import { apiHandler, attachServer, type NodeHandler } from './api-listener.ts';
@@ -85,8 +86,12 @@ async function loadAstroHandler(distDir: string): Promise<NodeHandler> {
   return mod.handler;
 }
 
-const noConsole: NodeHandler = (_req: IncomingMessage, res: ServerResponse) =>
-  writePlain(res, problemResponse('not-found', 'This server serves only the API'));
+/** ESTATE_CONSOLE=off: a 404 problem repeating the request id the gate gave the request. */
+const noConsole: NodeHandler = (req: IncomingMessage, res: ServerResponse) => {
+  const given = req.headers['request-id'];
+  const requestId = typeof given === 'string' && /^req_[A-Za-z0-9]+$/.test(given) ? given : randomId('req_');
+  writePlain(res, withRequestId(problemResponse('not-found', 'This server serves only the API'), requestId));
+};
 
 /** Starts the console and API on one port (0 picks a free one). */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {

@@ -6,6 +6,7 @@ import { challenge, parseAuthorization } from '../api/orders/auth.ts';
 import { randomId } from '../api/orders/ids.ts';
 import type { PlainResponse } from '../api/orders/plain.ts';
 import { json, withRequestId } from '../api/orders/respond.ts';
+import { pathOfTarget } from '../api/orders/paths.ts';
 import type { Principal } from './actor.ts';
 import { scopeRefusal } from './console-principal.ts';
 import type { ManageScope } from './contract.ts';
@@ -48,9 +49,9 @@ const endpoints: Endpoint[] = [
   { pattern: new RegExp(`^/management-keys/${id}/(revoke)$`), methods: { POST: 'management_keys:write' } },
 ];
 
-/** Whether a request-target is the management API's. */
+/** Whether a request-target is the management API's, in origin or absolute form (RFC 9112 §3.2). */
 export function isManageTarget(target: string): boolean {
-  const path = target.split('?')[0] ?? '';
+  const path = pathOfTarget(target);
   return path === managePrefix || path.startsWith(`${managePrefix}/`);
 }
 
@@ -74,7 +75,7 @@ export async function handleManage(request: ManageRequest, deps: ManageDeps): Pr
 
 async function dispatch(request: ManageRequest, deps: ManageDeps, requestId: string): Promise<PlainResponse> {
   const method = request.method.toUpperCase();
-  const path = (request.path.split('?')[0] ?? '').slice(managePrefix.length);
+  const path = pathOfTarget(request.path).slice(managePrefix.length);
   if (method !== 'GET' && method !== 'HEAD' && request.crossSite !== null)
     return manageProblem('cross-site-request', request.crossSite);
   let endpoint: Endpoint | undefined;

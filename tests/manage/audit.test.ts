@@ -82,7 +82,12 @@ describe('pages of the trail', () => {
   });
 
   it('hands out only cursors it takes back, from any cursor it takes (found from outside)', () => {
-    for (const params of [{ cursor: '0' }, { ending_before: '999999999999' }, { cursor: '999999999999' }]) {
+    const asked: Record<string, string>[] = [
+      { cursor: '0' },
+      { ending_before: '999999999999' },
+      { cursor: '999999999999' },
+    ];
+    for (const params of asked) {
       const { next, previous } = page({ limit: '3', ...params });
       for (const cursor of [next, previous].filter((c) => c !== null)) {
         expect(auditQuerySchema.safeParse({ cursor }).success, `${JSON.stringify(params)}: ${cursor}`).toBe(

@@ -89,4 +89,15 @@ describe('health on the production server', async () => {
     expect(head.body).toBe('');
     expect(head.headers['content-length']).toBe(got.headers['content-length']);
   });
+
+  it.each(['/healthz', '/readyz'])('gives %s a Request-Id, as every answer has', async (path) => {
+    const got = await sendRaw(server.port, { method: 'GET', target: path });
+    expect(got.headers['request-id']).toMatch(/^req_[A-Za-z0-9]+$/);
+  });
+
+  it('repeats the request id in the body of the 404 it gives where no console is served', async () => {
+    const got = await sendRaw(server.port, { method: 'GET', target: '/app/api' });
+    expect(got.status).toBe(404);
+    expect(JSON.parse(got.body)).toMatchObject({ request_id: got.headers['request-id'] });
+  });
 });

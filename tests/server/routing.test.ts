@@ -36,6 +36,8 @@ describe('destinationOf', () => {
     ['/video', 'console'],
     ['/v2/../app/api', 'console'],
     ['/app/api?next=/v2/orders', 'console'],
+    ['/manage/v1/keys', 'manage'],
+    ['http://estate.test/manage/v1/audit?limit=1', 'manage'],
     ['/healthz', 'health'],
     ['/readyz?verbose=1', 'health'],
     ['//healthz', 'console'],
