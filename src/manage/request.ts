@@ -3,6 +3,7 @@
 // and reading its JSON body and query with problems that name the field.
 import type { z } from 'zod';
 import { limits } from '../api/orders/contract.ts';
+import { isJsonMediaType } from '../api/orders/body-checks.ts';
 import { parseBody } from '../api/orders/parse-body.ts';
 import type { PlainRequest, PlainResponse } from '../api/orders/plain.ts';
 import type { Principal } from './actor.ts';
@@ -59,9 +60,9 @@ export function parsed<S extends z.ZodType>(
 ): z.infer<S> | PlainResponse {
   let value: unknown = {};
   if (text.trim() !== '') {
-    const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-    if (type !== 'application/json')
-      return manageProblem('unsupported-media-type', 'Send the body as application/json', {
+    // As on the Orders API: a charset other than UTF-8 is refused, not read as UTF-8 regardless.
+    if (!isJsonMediaType(request.headers['content-type']))
+      return manageProblem('unsupported-media-type', 'Send the body as application/json, in UTF-8', {
         headers: { 'accept-patch': 'application/json' },
       });
     const read = parseBody(new TextEncoder().encode(text));

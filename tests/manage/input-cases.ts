@@ -97,6 +97,28 @@ export const inputCases: ContractCase[] = [
     code: 'validation_failed',
     fields: ['action'],
   },
+  // Found from outside: a Latin-1 body was read as UTF-8 (400), where the Orders API answers 415.
+  ...['application/json; charset=iso-8859-1', 'application/json; charset=utf-16'].map(
+    (type): ContractCase => ({
+      name: `a body sent as ${type} is 415`,
+      run: (d, t) =>
+        call(d, 'POST', '/keys', '{"name":"x","dry_run":true}', {
+          token: t,
+          headers: { 'content-type': type },
+        }),
+      status: 415,
+      code: 'unsupported_media_type',
+    }),
+  ),
+  {
+    name: 'a body sent as application/json; charset=UTF-8 is read',
+    run: (d, t) =>
+      call(d, 'POST', '/keys', '{"name":"x","dry_run":true}', {
+        token: t,
+        headers: { 'content-type': 'application/json; charset=UTF-8' },
+      }),
+    status: 200,
+  },
   // Found from outside: a read without filters ignored one, and answered every item as if filtered.
   ...[
     ['/routes?stage=sandbox', 'stage'],
