@@ -1,10 +1,10 @@
-// `npm start`: read the command line and check the data folders first (a mistake is one line, before
-// anything slow), simulate the default workspace if it is missing, build unless the build's inputs
+// `npm start`: read the command line and check the workers' stores and the data folders first (a
+// mistake is one line, before anything slow), refuse to rebuild a build another server serves, simulate the default workspace if it is missing, build unless the build's inputs
 // are unchanged since the last build (scripts/build-inputs.ts), then serve on PORT (4321).
-import { folderRefusal } from '../server/folder-lock.ts';
+import { folderRefusal, servedBy } from '../server/folder-lock.ts';
 import { serverCli } from '../server/server-args.ts';
 import { engineUrls } from '../server/stores/select.ts';
-import { workerCount } from '../server/workers.ts';
+import { workerCount, workersRefusal } from '../server/workers.ts';
 import { runCli } from './lib/cli-args.ts';
 import { ordersDir, requestLogDir } from '../src/node/live-views.ts';
 import { buildInputsDigest, buildNeeded, forgetBuild, recordBuild } from './build-inputs.ts';
@@ -25,11 +25,18 @@ async function refuseHeldFolders(): Promise<void> {
 }
 
 await runCli(serverCli, async () => {
-  workerCount(process.argv.slice(2), process.env);
+  const refusal = workersRefusal(workerCount(process.argv.slice(2), process.env), engineUrls());
+  if (refusal !== null) throw new Error(refusal);
   await refuseHeldFolders();
   run('node', ['scripts/ensure-data.ts']);
   const digest = await buildInputsDigest('.');
   if (process.env.ESTATE_REBUILD === '1' || buildNeeded(distDir, digest)) {
+    // A build replaces the chunks a running server loads as it goes: its pages would fail.
+    const serving = await servedBy(distDir);
+    if (serving !== null)
+      throw new Error(
+        `The build in ${distDir}/ is out of date, and process ${serving} serves it: rebuilding would break that server's pages. Stop it first.`,
+      );
     forgetBuild(distDir);
     run('npx', ['astro', 'build']);
     run('node', ['scripts/precompress.ts', distDir]);

@@ -123,3 +123,30 @@ export async function withFileLock<T>(
     await pause(Math.min(20, 1 + attempt));
   }
 }
+
+/** How many servers may mark one build as served at once. */
+const servingSlots = 16;
+
+/**
+ * Marks the build folder `dir` as served by this process, in one of a few slots (several servers may
+ * serve one build), until the process ends, however it ends; `npm start` asks before it rebuilds
+ * (servedBy). A process that finds every slot taken serves unmarked. Returns the release.
+ */
+export async function markServed(dir: string): Promise<() => void> {
+  if (!existsSync(dir)) return () => {};
+  for (let slot = 0; slot < servingSlots; slot++) {
+    const taken = await take(lockAddress(dir, `served-${slot}`));
+    if (taken instanceof Server) return () => void taken.close();
+  }
+  return () => {};
+}
+
+/** The pid of a live process serving the build folder `dir` (markServed), or null. */
+export async function servedBy(dir: string): Promise<number | null> {
+  if (!existsSync(dir)) return null;
+  for (let slot = 0; slot < servingSlots; slot++) {
+    const holder = await askHolder(lockAddress(dir, `served-${slot}`));
+    if (holder !== null) return holder;
+  }
+  return null;
+}

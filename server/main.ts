@@ -2,6 +2,7 @@
 // several of them on one port (`--workers N`, WEB_CONCURRENCY=N: server/workers.ts).
 import cluster from 'node:cluster';
 import { parseCliArgs } from '../scripts/lib/cli-args.ts';
+import { markServed } from './folder-lock.ts';
 import { serverCli } from './server-args.ts';
 import { startServer } from './server.ts';
 import { describeStores, engineUrls } from './stores/select.ts';
@@ -58,6 +59,8 @@ if (cluster.isPrimary && workers > 1) {
     if (process.env.ESTATE_DEBUG === '1' && error instanceof Error) console.error(error.stack);
     process.exit(1);
   });
+  // Marks the build as served, so that a second `npm start` does not rebuild it under this one.
+  if (cluster.isPrimary && withConsole) await markServed(distDir);
   if (cluster.isPrimary) {
     // A database still down at start must not stop the server: say what the token alone says.
     const open = await server.access.isOpen().catch(() => !consoleToken);

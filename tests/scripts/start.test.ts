@@ -63,6 +63,18 @@ describe('npm start', { timeout: 30_000 }, () => {
     expect(result.stdout).toBe('');
   });
 
+  it('refuses more than one worker without the shared stores in one line, before building', async () => {
+    const result = await runScript(['scripts/start.ts', '--workers', '2'], {
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toMatch(
+      /^npm start: Refusing 2 workers: .* set DATABASE_URL=postgres:\/\/… and REDIS_URL=redis:\/\/…, or run one process\.$/,
+    );
+    expect(result.stdout).toBe('');
+  });
+
   it('refuses a data folder another server holds in one line, naming it, before building', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'estate-start-'));
     folders.push(dir);

@@ -16,11 +16,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { lockFolder, withFileLock } from '../../server/folder-lock.ts';
+import { lockFolder, markServed, servedBy, withFileLock } from '../../server/folder-lock.ts';
 import { JournalOrderStore } from '../../server/order-journal.ts';
 import { get, post, validOrder } from '../api/orders/contract-cases.ts';
 import { fixtureWorld } from '../../harness/fixture-world.ts';
 import { fetchAnswer } from '../api/orders/runners.ts';
+import { until } from '../helpers/poll.ts';
 import { writeFixtureWorkspace, type ServerFiles } from '../../harness/fixture-workspace.ts';
 import { killServer, spawnServer, type SpawnedServer } from '../../harness/spawn-server.ts';
 
@@ -135,6 +136,16 @@ describe('the locks', () => {
       holder.kill('SIGKILL');
       await exited;
       await expect(withFileLock(file, () => 'mine', busy, 0)).resolves.toBe('mine');
+    });
+  });
+
+  describe('a build marked as served', () => {
+    it('names a process serving it, several at once, and none once each has gone', async () => {
+      expect(await servedBy(dir)).toBeNull();
+      const releases = [await markServed(dir), await markServed(dir)];
+      expect(await servedBy(dir)).toBe(process.pid);
+      for (const release of releases) release();
+      await until('the slots are free', async () => (await servedBy(dir)) === null);
     });
   });
 });
