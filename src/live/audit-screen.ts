@@ -62,3 +62,8 @@ export function targetHistory(targetId: string, limit = historyShown): TargetHis
 export function latestChange(targetId: string): AuditEntry | undefined | null {
   return targetHistory(targetId, 1)?.entries[0] ?? (liveSource() ? undefined : null);
 }
+
+/** The seq of the newest demo reset (every target as simulated again), 0 when there was none. */
+export function latestResetSeq(): number {
+  return liveSource()?.audit({ action: 'demo.reset', limit: 1 }).entries[0]?.seq ?? 0;
+}
