@@ -140,7 +140,8 @@ export function consoleGate(
     if (!Buffer.isBuffer(read)) return answer(req, res, read);
     const form = new URLSearchParams(read.toString('utf8'));
     const next = safeNext(form.get('next'));
-    const signedIn = await rules.signIn(form.get('token') ?? '');
+    // A token copied from the Operators page may carry the blanks around it; tokens hold none.
+    const signedIn = await rules.signIn((form.get('token') ?? '').trim());
     if (!signedIn) {
       const page = signInPage({ next, failed: true });
       return send(req, res, 401, { 'content-type': 'text/html; charset=utf-8' }, page);

@@ -88,6 +88,11 @@ describe('sessions end', () => {
     expect((await page(copy, { headers: { accept: 'text/html' } })).status).toBe(303);
   });
 
+  it('start with a token copied with the blanks around it (found from outside: a triple-click copy)', async () => {
+    const { pair } = await signIn(`\n                ${consoleToken}  \n`);
+    expect((await page(pair)).status).toBe(200);
+  });
+
   it('and expired ones are not kept', async () => {
     clock.wall += defaultSessionLimits.absoluteMs;
     await signIn(consoleToken);
