@@ -116,7 +116,10 @@ export function resultHtml(applied: Applied): string {
     return `<p data-act-out="done">Nothing changed: ${name} already was as asked, so no audit entry was written.</p>`;
   const said: Record<string, string> = {
     'key.revoke': `Revoked ${name}: the API refuses it from now on (within a second on every server).`,
-    'key.roll': `Rolled ${name}: the old key works until ${escapeHtml(valueText(after.rotation_ends_at))}, then the API refuses it.`,
+    'key.roll':
+      Date.parse(String(after.rotation_ends_at)) > Date.parse(String(after.rotated_at))
+        ? `Rolled ${name}: the old key works until ${escapeHtml(valueText(after.rotation_ends_at))}, then the API refuses it.`
+        : `Rolled ${name}: the API refuses the old key from now on.`,
     'key.update': `Changed ${name}: ${escapeHtml(valueText(after.rpm_budget))} rpm, ${escapeHtml(valueText(after.quota_orders_per_month))} orders per month.`,
     'route.deprecate': `Deprecated ${name}: its callers get Deprecation and Sunset (${escapeHtml(valueText(after.sunset_at))}) from now on.`,
     'route.restore': `Undid the deprecation of ${name}: its callers get no Deprecation or Sunset headers any more.`,

@@ -121,6 +121,18 @@ describe('present', () => {
     expect(html).toContain('&lt;b&gt;x');
   });
 
+  it('says a roll with no overlap refuses the old key at once, and one with an overlap until when', () => {
+    const roll = (rotationEndsAt: string) =>
+      resultHtml({
+        action: 'key.roll',
+        audit_entry_id: 'aud_2',
+        target: { type: 'key', id: 'key_1', name: 'k' },
+        after: { rotated_at: '2026-11-28T08:34:32.000Z', rotation_ends_at: rotationEndsAt },
+      });
+    expect(roll('2026-11-28T08:34:32.000Z')).toContain('Rolled k: the API refuses the old key from now on.');
+    expect(roll('2026-11-29T08:34:32.000Z')).toContain('the old key works until');
+  });
+
   it('says when a change changes nothing: no table, no audit entry', () => {
     const target = { type: 'route', id: 'rt_1', name: 'POST /v1/orders (prod)' };
     const preview = {
