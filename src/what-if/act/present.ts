@@ -89,6 +89,13 @@ export function problemText(problem: Problem): { text: string; stale: boolean } 
       text: 'Someone changed this since your preview, so it was not applied. Preview again to see the new numbers.',
       stale: true,
     };
+  // The dialog calls with the page's session, never a key: a 401 is that session gone (signed out in
+  // another tab clears the cookie, and the API then asks for a management key, which means nothing here).
+  if (problem.status === 401)
+    return {
+      text: 'Your console session has ended; sign in again at /app/sign-in, then preview again.',
+      stale: false,
+    };
   const fields = (problem.errors ?? []).map((e) => e.detail).filter(Boolean);
   const detail = [problem.detail, ...fields].filter(Boolean).join(' ');
   return { text: `Refused (${problem.status}): ${detail || 'the server gave no reason'}`, stale: false };

@@ -110,6 +110,15 @@ describe('present', () => {
     );
   });
 
+  it('says a 401 is the console session gone, not a missing management key (found from outside)', () => {
+    const text = problemText({
+      status: 401,
+      code: 'unauthenticated',
+      detail: 'Send "Authorization: Bearer <management key>"',
+    }).text;
+    expect(text).toBe('Your console session has ended; sign in again at /app/sign-in, then preview again.');
+  });
+
   it('links the result to its audit entry and escapes names', () => {
     const html = resultHtml({
       action: 'key.revoke',
