@@ -1,6 +1,7 @@
 // `npm start`: read the command line and check the workers' stores and the data folders first (a
-// mistake is one line, before anything slow), refuse to rebuild a build another server serves, simulate the default workspace if it is missing, build unless the build's inputs
-// are unchanged since the last build (scripts/build-inputs.ts), then serve on PORT (4321).
+// mistake is one line, before anything slow), simulate the default workspace if it is missing, build
+// unless the build's inputs are unchanged since the last build (scripts/build-inputs.ts) and refuse
+// to rebuild a build another running server serves, then serve on PORT (4321).
 import { folderRefusal, servedBy } from '../server/folder-lock.ts';
 import { serverCli } from '../server/server-args.ts';
 import { engineUrls } from '../server/stores/select.ts';
