@@ -1,7 +1,7 @@
 // What an act's dialog shows, as markup from plain data (so tests read it without a browser): the
 // dry run's preview (what changes, the blast radius, the what-if's figures), the refusal of a call
 // in words, and the result of an applied change with a link to its audit entry.
-import { formatInteger, formatScore } from '../../lib/format.ts';
+import { formatInteger, formatPct, formatScore } from '../../lib/format.ts';
 import { formatInstant } from '../../live/format-live.ts';
 import { escapeHtml, link, row } from '../html.ts';
 import type { Preview } from './actions.ts';
@@ -20,6 +20,15 @@ export function valueText(value: unknown): string {
 }
 
 const label = (field: string) => field.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
+
+/**
+ * A what-if figure as the page's what-if shows it: a share (`…_pct`) as a percentage with one
+ * decimal under its name without the unit, a count whole; [label, text].
+ */
+export function whatIfFigure(field: string, value: number): [string, string] {
+  if (field.endsWith('_pct')) return [label(field.slice(0, -'_pct'.length)), formatPct(value)];
+  return [label(field), formatInteger(value)];
+}
 
 /** The fields whose value the change alters: [field, before, after]. */
 export function changedFields(before: unknown, after: unknown): [string, string, string][] {
@@ -65,10 +74,10 @@ export function previewHtml(preview: Preview, highBlastScore: number): string {
   );
   const whatIf = figures.length
     ? `<h3>The what-if</h3><dl class="facts" data-act-out="what-if">${figures
-        .map(
-          ([field, value]) =>
-            `<div><dt>${escapeHtml(label(field))}</dt><dd>${escapeHtml(valueText(value))}</dd></div>`,
-        )
+        .map(([field, value]) => {
+          const [name, text] = whatIfFigure(field, value as number);
+          return `<div><dt>${escapeHtml(name)}</dt><dd>${escapeHtml(text)}</dd></div>`;
+        })
         .join('')}</dl>`
     : '';
   return `${radius}${table}${whatIf}`;

@@ -8,7 +8,13 @@ import {
   overlapOf,
   type Preview,
 } from '../../../src/what-if/act/actions.ts';
-import { changedFields, previewHtml, problemText, resultHtml } from '../../../src/what-if/act/present.ts';
+import {
+  changedFields,
+  previewHtml,
+  problemText,
+  resultHtml,
+  whatIfFigure,
+} from '../../../src/what-if/act/present.ts';
 import { overlapMs } from '../../../src/manage/contract.ts';
 
 describe('overlapOf', () => {
@@ -117,6 +123,12 @@ describe('present', () => {
       detail: 'Send "Authorization: Bearer <management key>"',
     }).text;
     expect(text).toBe('Your console session has ended; sign in again at /app/sign-in, then preview again.');
+  });
+
+  it("shows a what-if's shares as the page does, with one decimal (found from outside: 3.5% read 4)", () => {
+    expect(whatIfFigure('agent_share_pct', 3.527)).toEqual(['Agent share', '3.5%']);
+    expect(whatIfFigure('automation_share_pct', 75.66)).toEqual(['Automation share', '75.7%']);
+    expect(whatIfFigure('consumers_to_switch', 12)).toEqual(['Consumers to switch', '12']);
   });
 
   it('links the result to its audit entry and escapes names', () => {
