@@ -32,7 +32,9 @@ export interface ActSpec {
   whatIf?: { anchor: string; input?: WhatIfInput; value?: (fields: ActFields) => string | undefined };
 }
 
-const days = (ms: number) => String(Math.round(ms / 86_400_000));
+// The rotate what-if models whole days: an overlap under one is at least a day of it, never
+// "none" (a 1 h overlap read as "the old material stops at once", contradicting the roll).
+const days = (ms: number) => String(Math.ceil(ms / 86_400_000));
 
 /** Every act, by name. */
 export const acts = {

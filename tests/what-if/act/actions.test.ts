@@ -2,6 +2,7 @@
 // what changes), when a confirmation needs the name typed, and how a preview and a result read.
 import { describe, expect, it } from 'vitest';
 import {
+  acts,
   bodyOf,
   needsTypedName,
   overlapMsOf,
@@ -124,6 +125,18 @@ describe('present', () => {
     }).text;
     expect(text).toBe('Your console session has ended; sign in again at /app/sign-in, then preview again.');
   });
+
+  it.each([
+    ['now', '0'],
+    ['PT1H', '1'],
+    ['P1D', '1'],
+    ['P7D', '7'],
+  ])(
+    'opens the rotate what-if at whole days for an overlap of %s (under a day is one, never none)',
+    (overlap, value) => {
+      expect(acts.roll.whatIf?.value?.({ overlap })).toBe(value);
+    },
+  );
 
   it("shows a what-if's shares as the page does, with one decimal (found from outside: 3.5% read 4)", () => {
     expect(whatIfFigure('agent_share_pct', 3.527)).toEqual(['Agent share', '3.5%']);
