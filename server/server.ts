@@ -9,7 +9,6 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writePlain } from '../src/api/http/node.ts';
 import { problemResponse, withRequestId } from '../src/api/orders/respond.ts';
-import { randomId } from '../src/api/orders/ids.ts';
 import { installLiveSource } from '../src/live/source.ts';
 import { loadApiRuntime, type ApiOptions, type ApiRuntime } from './api-deps.ts';
 import { apiHandler, attachServer, type NodeHandler } from './api-listener.ts';
@@ -86,10 +85,9 @@ async function loadAstroHandler(distDir: string): Promise<NodeHandler> {
   return mod.handler;
 }
 
-/** ESTATE_CONSOLE=off: a 404 problem repeating the request id the gate gave the request. */
+/** ESTATE_CONSOLE=off: a 404 problem repeating the request id the gate gave the request (its own). */
 const noConsole: NodeHandler = (req: IncomingMessage, res: ServerResponse) => {
-  const given = req.headers['request-id'];
-  const requestId = typeof given === 'string' && /^req_[A-Za-z0-9]+$/.test(given) ? given : randomId('req_');
+  const requestId = String(req.headers['request-id']);
   writePlain(res, withRequestId(problemResponse('not-found', 'This server serves only the API'), requestId));
 };
 

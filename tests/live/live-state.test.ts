@@ -3,25 +3,15 @@
 // the simulated state while the API enforced the new one), from the newest entry's after, unless a
 // demo reset came since.
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../src/manage/audit.ts';
 import { liveStateOf } from '../../src/live/live-state.ts';
+import { auditEntry } from '../manage/audit-entry.ts';
 
-const entry = (seq: number, after: unknown): AuditEntry => ({
-  id: `aud_${seq}`,
-  seq,
-  time: '2026-11-28T08:00:00.000Z',
-  actor: { type: 'operator', id: 'op_1', name: 'Ada' },
-  action: 'route.deprecate',
-  target: { type: 'route', id: 'rt_a', name: 'GET /v2/skus/{sku}' },
-  before: null,
-  after,
-  request_id: null,
-  idempotency_key: null,
-  request_sha256: null,
-  source_address: null,
-  user_agent: null,
-  blast: { score: 1, dependents: 0, requests_per_day: 0 },
-});
+const entry = (seq: number, after: unknown) =>
+  auditEntry(seq, {
+    action: 'route.deprecate',
+    target: { type: 'route', id: 'rt_a', name: 'GET /v2/skus/{sku}' },
+    after,
+  });
 
 describe('liveStateOf', () => {
   it('names a deprecation with its sunset and successor, linked', () => {

@@ -3,23 +3,17 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../src/manage/audit.ts';
 import { refusalCause, refusalEntryId } from '../../src/live/refusal-cause.ts';
+import { auditEntry } from '../manage/audit-entry.ts';
 
-const entry = (action: string, actor: AuditEntry['actor']): AuditEntry => ({
-  id: 'aud_Cause1',
-  seq: 3,
-  time: '2026-11-26T09:30:12.000Z',
-  actor,
-  action,
-  target: { type: 'key', id: 'key_a', name: 'billing' },
-  before: null,
-  after: null,
-  request_id: null,
-  idempotency_key: null,
-  request_sha256: null,
-  source_address: null,
-  user_agent: null,
-  blast: { score: 60, dependents: 2, requests_per_day: 100 },
-});
+const entry = (action: string, actor: AuditEntry['actor']): AuditEntry =>
+  auditEntry(3, {
+    id: 'aud_Cause1',
+    time: '2026-11-26T09:30:12.000Z',
+    actor,
+    action,
+    target: { type: 'key', id: 'key_a', name: 'billing' },
+    blast: { score: 60, dependents: 2, requests_per_day: 100 },
+  });
 const ada = { type: 'operator' as const, id: 'op_1', name: 'Ada' };
 const refused = { problem: { code: 'invalid_token', audit_entry_id: 'aud_Cause1' } as never };
 

@@ -4,24 +4,16 @@
 import { describe, expect, it } from 'vitest';
 import { pageOf, type AuditEntry } from '../../src/manage/audit.ts';
 import { auditQuerySchema, type AuditQuery } from '../../src/manage/contract.ts';
+import { auditEntry } from './audit-entry.ts';
 
 /** Ten entries, seq 1–10, one a minute; odd seqs revoke key_a, even seqs update key_b. */
-const entries: AuditEntry[] = Array.from({ length: 10 }, (_, i) => ({
-  id: `aud_${i + 1}`,
-  seq: i + 1,
-  time: new Date(Date.UTC(2026, 10, 26, 9, i)).toISOString(),
-  actor: { type: 'operator', id: 'op_1', name: 'Ada' },
-  action: i % 2 === 0 ? 'key.revoke' : 'key.update',
-  target: { type: 'key', id: i % 2 === 0 ? 'key_a' : 'key_b', name: 'k' },
-  before: null,
-  after: null,
-  request_id: null,
-  idempotency_key: null,
-  request_sha256: null,
-  source_address: null,
-  user_agent: null,
-  blast: { score: 1, dependents: 0, requests_per_day: 0 },
-}));
+const entries: AuditEntry[] = Array.from({ length: 10 }, (_, i) =>
+  auditEntry(i + 1, {
+    time: new Date(Date.UTC(2026, 10, 26, 9, i)).toISOString(),
+    action: i % 2 === 0 ? 'key.revoke' : 'key.update',
+    target: { type: 'key', id: i % 2 === 0 ? 'key_a' : 'key_b', name: 'k' },
+  }),
+);
 
 const query = (params: Record<string, string>): AuditQuery => auditQuerySchema.parse(params);
 const page = (params: Record<string, string>) => {
