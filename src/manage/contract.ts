@@ -87,9 +87,8 @@ const scopeList = <T extends readonly [string, ...string[]]>(scopes: T) =>
     .refine((list) => new Set(list).size === list.length, 'must not repeat a scope');
 const apiScopes = scopeList(apiKeyScopes as [string, ...string[]]);
 const instant = z.iso.datetime({ offset: true });
-const day = z.union([z.iso.date(), instant]);
-/** A time filter: a date (its midnight UTC, as the console sends it) or a date-time. */
-const when = z.union(day.options, {
+/** A date (its midnight UTC, as the console sends it) or a date-time: a sunset, a time filter. */
+const day = z.union([z.iso.date(), instant], {
   error: 'must be a date (YYYY-MM-DD) or a date-time with an offset (2026-11-27T09:30:00Z)',
 });
 /** Run the change as a dry run: nothing changes; the answer is its preview and a preview token. */
@@ -178,8 +177,8 @@ export const auditQuerySchema = z
     actor_type: z.enum(['management_key', 'operator', 'cli', 'demo_visitor', 'console_token']).optional(),
     action: z.enum(auditActionNames, { error: `must be one of ${auditActionNames.join(', ')}` }).optional(),
     target: z.string().min(1).max(120).optional().describe('A target id (key_…, rt_…, con_…, mk_…)'),
-    since: when.optional().describe('Entries at or after: a date (its midnight UTC) or a date-time'),
-    until: when.optional().describe('Entries before: a date (its midnight UTC) or a date-time'),
+    since: day.optional().describe('Entries at or after: a date (its midnight UTC) or a date-time'),
+    until: day.optional().describe('Entries before: a date (its midnight UTC) or a date-time'),
     // Digits only, as the Orders API's lists take it: not "+5", "5e1", "0x10" or " 5".
     limit: z
       .string()

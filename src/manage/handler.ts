@@ -51,8 +51,36 @@ const endpoints: Endpoint[] = [
 
 /** Whether a request-target is the management API's, in origin or absolute form (RFC 9112 §3.2). */
 export function isManageTarget(target: string): boolean {
-  const path = pathOfTarget(target);
+  // Any case: /Manage/v1/keys is answered by this API (a 404 naming the canonical path), not the console.
+  const path = pathOfTarget(target).toLowerCase();
   return path === managePrefix || path.startsWith(`${managePrefix}/`);
+}
+
+/** The endpoint a path after the prefix names, and its parameters. */
+function endpointAt(path: string): { endpoint: Endpoint; params: string[] } | undefined {
+  for (const endpoint of endpoints) {
+    const match = endpoint.pattern.exec(path);
+    if (match) return { endpoint, params: match.slice(1) };
+  }
+  return undefined;
+}
+
+/** The 404 for a path with no resource, naming the canonical spelling of a near miss in case. */
+function notFound(prefix: string, path: string): PlainResponse {
+  const [, collection = '', ...rest] = path.split('/');
+  const canonical = ['', collection.toLowerCase(), ...rest].join('/');
+  const hint =
+    (prefix !== managePrefix || canonical !== path) && endpointAt(canonical)
+      ? `; the canonical path is ${managePrefix}${canonical}`
+      : '';
+  return manageProblem('not-found', `No management resource at ${prefix}${path}${hint}`);
+}
+
+/** The Allow header of an endpoint: its methods, with HEAD wherever GET is (RFC 9110 §9.3.2). */
+function allowOf(endpoint: Endpoint): string {
+  return Object.keys(endpoint.methods)
+    .flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]))
+    .join(', ');
 }
 
 /** Answers one request; never throws (a store that is out is 503, anything else 500). */
@@ -75,24 +103,18 @@ export async function handleManage(request: ManageRequest, deps: ManageDeps): Pr
 
 async function dispatch(request: ManageRequest, deps: ManageDeps, requestId: string): Promise<PlainResponse> {
   const method = request.method.toUpperCase();
-  const path = pathOfTarget(request.path).slice(managePrefix.length);
+  const full = pathOfTarget(request.path);
+  const prefix = full.slice(0, managePrefix.length);
+  const path = full.slice(managePrefix.length);
   if (method !== 'GET' && method !== 'HEAD' && request.crossSite !== null)
     return manageProblem('cross-site-request', request.crossSite);
-  let endpoint: Endpoint | undefined;
-  let match: RegExpExecArray | null = null;
-  for (const candidate of endpoints) {
-    match = candidate.pattern.exec(path);
-    if (match) {
-      endpoint = candidate;
-      break;
-    }
-  }
-  if (!endpoint || !match)
-    return manageProblem('not-found', `No management resource at ${managePrefix}${path}`);
+  const found = prefix === managePrefix ? endpointAt(path) : undefined;
+  if (!found) return notFound(prefix, path);
+  const { endpoint } = found;
   const asked = method === 'HEAD' ? 'GET' : method;
   const scope = endpoint.methods[asked];
   if (scope === undefined) {
-    const allow = Object.keys(endpoint.methods).join(', ');
+    const allow = allowOf(endpoint);
     return manageProblem('method-not-allowed', `Use ${allow}`, { headers: { allow } });
   }
   if (scope === null) return json(200, manageOpenApi(), { 'cache-control': 'public, max-age=300' });
@@ -107,7 +129,7 @@ async function dispatch(request: ManageRequest, deps: ManageDeps, requestId: str
       headers: { 'www-authenticate': challenge('insufficient_scope', detail, scope) },
     });
   }
-  const params = match.slice(1);
+  const { params } = found;
   if (asked === 'GET') {
     // a key or management key issued a moment ago through another server: read it before a 404
     if (namesUnknown(path, params, deps)) await readUnseen(deps.store);

@@ -63,6 +63,28 @@ function change(operationId: string, scope: string, body: string, parameters: ob
   };
 }
 
+/** Each path's GET also as HEAD (the same answer without its body), as the server answers it. */
+function withHead(paths: Record<string, Record<string, Record<string, unknown>>>) {
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, operations]) => {
+      const get = operations.get as ({ operationId: string; responses: object } & object) | undefined;
+      if (!get) return [path, operations];
+      const responses = Object.fromEntries(
+        Object.entries(get.responses).map(([status, answer]) => [
+          status,
+          { description: (answer as { description?: string }).description ?? 'Problem' },
+        ]),
+      );
+      const head = {
+        ...get,
+        operationId: `head${get.operationId[0]?.toUpperCase()}${get.operationId.slice(1)}`,
+        responses,
+      };
+      return [path, { ...operations, head }];
+    }),
+  );
+}
+
 const schema = (value: z.ZodType) =>
   z.toJSONSchema(value, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' });
 const list = {
@@ -80,7 +102,7 @@ export function manageOpenApi(): Record<string, unknown> {
       description: `Every change to keys, routes, consumers and management keys, each recorded in a hash-chained audit trail. Extra problem types: ${Object.keys(manageProblemTypes).join(', ')}.`,
     },
     servers: [{ url: '/manage/v1' }],
-    paths: {
+    paths: withHead({
       '/keys': {
         get: read('listKeys', 'keys:read', list),
         post: change('issueKey', 'keys:write', 'IssueKey'),
@@ -148,7 +170,7 @@ export function manageOpenApi(): Record<string, unknown> {
           responses: { 200: { description: 'This document', content: jsonBody({ type: 'object' }) } },
         },
       },
-    },
+    }),
     components: {
       securitySchemes: {
         managementKey: {

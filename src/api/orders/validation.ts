@@ -57,7 +57,45 @@ const articles: Record<string, string> = {
   number: 'a number',
   array: 'an array',
   object: 'a JSON object',
+  null: 'null',
+  boolean: 'true or false',
 };
+
+/** How a string format zod checks is asked for, with an example where the form is not obvious. */
+const formats: Record<string, string> = {
+  datetime: 'a date-time with an offset, as 2027-01-31T09:30:00Z',
+  date: 'a date, as 2027-01-31',
+  url: 'a URL',
+  email: 'an email address',
+};
+
+/**
+ * What a field must be, for an issue that zod worded itself ("Invalid input", "Invalid option: …",
+ * "Invalid ISO datetime"): the sentence a caller reads instead. A schema's own message (they start
+ * with "must") is kept as written.
+ */
+function expectation(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_value':
+      return issue.values.length === 1
+        ? `must be ${String(issue.values[0])}`
+        : `must be one of ${issue.values.map(String).join(', ')}`;
+    case 'invalid_format':
+      return issue.format in formats ? `must be ${formats[issue.format]}` : 'does not have the expected form';
+    case 'invalid_union': {
+      const expected = issue.errors.flatMap((branch) =>
+        branch.flatMap((inner) =>
+          inner.code === 'invalid_type' && inner.path.length === 0 ? [inner.expected] : [],
+        ),
+      );
+      return expected.length === issue.errors.length && expected.length > 0
+        ? `must be ${[...new Set(expected)].map((type) => articles[type] ?? type).join(' or ')}`
+        : 'is not in any of the accepted forms';
+    }
+    default:
+      return 'is not valid';
+  }
+}
 
 /** `n` things, singular or plural. */
 export function counted(n: number, thing: string): string {
@@ -89,7 +127,10 @@ function sentence(issue: z.core.$ZodIssue): { code: string; detail: string } {
       return { code: issue.code, detail };
     }
     default:
-      return { code: issue.code, detail: `${label} ${issue.message}` };
+      return {
+        code: issue.code,
+        detail: `${label} ${issue.message.startsWith('Invalid') ? expectation(issue) : issue.message}`,
+      };
   }
 }
 

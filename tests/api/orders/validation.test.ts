@@ -2,8 +2,22 @@
 // unchanged, key order included; and it does pass the well-formed bodies it exists for.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { createOrderSchema, limits } from '../../../src/api/orders/contract.ts';
-import { isWellFormedOrder } from '../../../src/api/orders/validation.ts';
+import {
+  createWebhookSchema,
+  recoverWebhookSchema,
+  resendWebhookSchema,
+} from '../../../src/api/orders/events/event-contract.ts';
+import { isWellFormedOrder, validationErrors } from '../../../src/api/orders/validation.ts';
+import {
+  changeConsumerSchema,
+  createManagementKeySchema,
+  deprecateRouteSchema,
+  issueKeySchema,
+  rollKeySchema,
+  updateKeySchema,
+} from '../../../src/manage/contract.ts';
 
 const identifier = fc.stringMatching(/^[A-Za-z0-9_-]+$/, { maxLength: limits.maxIdLength });
 const validLine = fc.record({ sku: identifier, qty: fc.integer({ min: limits.minQty, max: limits.maxQty }) });
@@ -102,5 +116,66 @@ describe('isWellFormedOrder', () => {
     ['an array body', `[{"customer":"cus_1"}]`],
   ])('leaves %s to zod', (_name, text) => {
     expect(isWellFormedOrder(JSON.parse(text))).toBe(false);
+  });
+});
+
+// Every body schema's answers to bad input, in the words a caller reads: none of zod's own
+// ("Invalid input", "Invalid option: expected one of …", "Invalid ISO datetime").
+const bodySchemas = {
+  createOrderSchema,
+  issueKeySchema,
+  updateKeySchema,
+  rollKeySchema,
+  deprecateRouteSchema,
+  changeConsumerSchema,
+  createManagementKeySchema,
+  createWebhookSchema,
+  resendWebhookSchema,
+  recoverWebhookSchema,
+};
+
+/** A body with each of the schema's fields present or not, each any JSON value or a near string. */
+function nearBody(schema: z.ZodObject): fc.Arbitrary<unknown> {
+  const value = fc.oneof(
+    fc.jsonValue(),
+    fc.constantFrom('', 'tomorrow', '2027-02-30', '2027-01-31T09:30:00', 'evt_', 'bogus', '90d', '366d'),
+    fc.array(fc.constantFrom('bogus', 'orders:read', 'keys:read', 7)),
+  );
+  const fields = Object.fromEntries(Object.keys(schema.shape).map((key) => [key, value]));
+  return fc.oneof(fc.record(fields, { requiredKeys: [] }), fc.jsonValue());
+}
+
+describe('validationErrors', () => {
+  it.each(Object.entries(bodySchemas))('words every issue of %s for a caller', (_, schema) => {
+    fc.assert(
+      fc.property(nearBody(schema), (body) => {
+        const result = schema.safeParse(body, { reportInput: true });
+        for (const error of result.success ? [] : validationErrors(result.error.issues))
+          expect(error.detail).not.toMatch(/\bInvalid\b/);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it.each([
+    [
+      issueKeySchema,
+      { name: 'a', scopes: ['bogus'] },
+      'scopes[0] must be one of catalog:read, customers:read',
+    ],
+    [issueKeySchema, { name: 'a', expires_at: 'tomorrow' }, 'expires_at must be a date-time with an offset'],
+    [
+      issueKeySchema,
+      { name: 'a', environment: 'qa' },
+      'environment must be one of production, sandbox, staging',
+    ],
+    [deprecateRouteSchema, { sunset_at: 5 }, 'sunset_at must be a date (YYYY-MM-DD) or a date-time'],
+    [resendWebhookSchema, { event_id: 'ord_1' }, 'event_id must be an event id (evt_…)'],
+  ] as const)('says what a field must be (%#)', (schema, body, detail) => {
+    const result = schema.safeParse(body, { reportInput: true });
+    expect(result.success).toBe(false);
+    expect(validationErrors(result.error?.issues ?? []).map((e) => e.detail)).toContainEqual(
+      expect.stringContaining(detail),
+    );
   });
 });

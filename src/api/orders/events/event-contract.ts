@@ -83,7 +83,7 @@ export const createWebhookSchema = z.strictObject({
 export const resendWebhookSchema = z.strictObject({
   event_id: z
     .string()
-    .regex(/^evt_[A-Za-z0-9]+$/)
+    .regex(/^evt_[A-Za-z0-9]+$/, 'must be an event id (evt_…)')
     .describe("An event of the endpoint's environment, of a type it receives"),
 });
 
