@@ -94,9 +94,10 @@ export class Deliverer implements DeliveryQueue {
   /** Rebuilds the queue from the events (a cut-short disabling's raised first) and the attempts logged. */
   async restore(): Promise<void> {
     await raiseUnannounced(this.o.events, this.o.endpoints());
-    const { last, failingSince } = replayLogs(this.o.log.replayed(), this.o.requeues?.replayed() ?? []);
+    const requeues = this.o.requeues?.replayed() ?? [];
+    const { last, failingSince, resent } = replayLogs(this.o.log.replayed(), requeues);
     for (const [id, ms] of failingSince) this.failingSince.set(id, ms);
-    const left = await leftToDeliver(this.o.events, this.o.endpoints(), last, this.o.clock.now());
+    const left = await leftToDeliver(this.o.events, this.o.endpoints(), last, this.o.clock.now(), resent);
     for (const { eventId, endpointId, succeeded } of left.settled)
       this.outcomes.settle(eventId, endpointId, succeeded);
     for (const task of left.pending) this.add(task);

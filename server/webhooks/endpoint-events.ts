@@ -21,18 +21,24 @@ export interface LeftToDeliver {
 /**
  * The deliveries of every enabled endpoint's events, given each one's last attempt (`last`, by
  * deliveryKey): settled, due again at its logged retry time, or due at `nowMs` if never tried.
+ * `resent` (by endpoint) adds the events a resend asked for that are older than the endpoint.
  */
 export async function leftToDeliver(
   events: EventStore,
   endpoints: WebhookEndpoint[],
   last: Map<string, AttemptRecord>,
   nowMs: number,
+  resent: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
 ): Promise<LeftToDeliver> {
   const left: LeftToDeliver = { pending: [], settled: [] };
   for (const endpoint of endpoints) {
     if (endpoint.status !== 'enabled') continue;
-    for (const event of await eventsOfEndpoint(events, endpoint)) {
-      const [eventId, endpointId] = [event.id, endpoint.id];
+    const own = await eventsOfEndpoint(events, endpoint);
+    const seen = new Set(own.map((event) => event.id));
+    const older = [...(resent.get(endpoint.id) ?? [])].filter((id) => !seen.has(id));
+    for (const eventId of [...older, ...own.map((event) => event.id)]) {
+      if (!seen.has(eventId) && !(await events.get(eventId))) continue;
+      const endpointId = endpoint.id;
       const done = last.get(deliveryKey(eventId, endpointId));
       if (done && done.outcome !== 'retrying')
         left.settled.push({ eventId, endpointId, succeeded: done.outcome === 'succeeded' });

@@ -7,24 +7,33 @@ import type { RequeueRecord } from './requeues.ts';
 /** The key of a delivery: an event to an endpoint. */
 export const deliveryKey = (eventId: string, endpointId: string) => `${eventId} ${endpointId}`;
 
-/** Each delivery's last attempt still standing, and each failing endpoint's first failure (ms). */
+/**
+ * Each delivery's last attempt still standing, each failing endpoint's first failure (ms), and the
+ * events each endpoint was asked to be sent again (an event older than the endpoint among them).
+ */
 export interface Replayed {
   last: Map<string, AttemptRecord>;
   failingSince: Map<string, number>;
+  resent: Map<string, Set<string>>;
 }
 
 /** Replays attempts and resends in time order. */
 export function replayLogs(attempts: AttemptRecord[], requeues: RequeueRecord[]): Replayed {
   const last = new Map<string, AttemptRecord>();
   const failingSince = new Map<string, number>();
+  const resent = new Map<string, Set<string>>();
   const steps = [
     ...attempts.map((a) => ({ at: a.at, attempt: a })),
     ...requeues.map((r) => ({ at: r.at, requeue: r })),
   ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   for (const step of steps) {
     if ('requeue' in step) {
-      for (const eventId of step.requeue.event_ids)
-        last.delete(deliveryKey(eventId, step.requeue.endpoint_id));
+      const { endpoint_id: endpointId, event_ids: eventIds } = step.requeue;
+      const ids = resent.get(endpointId) ?? resent.set(endpointId, new Set()).get(endpointId);
+      for (const eventId of eventIds) {
+        last.delete(deliveryKey(eventId, endpointId));
+        ids?.add(eventId);
+      }
       failingSince.delete(step.requeue.endpoint_id);
       continue;
     }
@@ -33,5 +42,5 @@ export function replayLogs(attempts: AttemptRecord[], requeues: RequeueRecord[])
     if (a.outcome === 'succeeded') failingSince.delete(a.endpoint_id);
     else if (!failingSince.has(a.endpoint_id)) failingSince.set(a.endpoint_id, Date.parse(a.at));
   }
-  return { last, failingSince };
+  return { last, failingSince, resent };
 }

@@ -93,6 +93,41 @@ describe('a resend across a restart', () => {
     expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual(['evt_test1', 'evt_test1']);
   });
 
+  // Found from outside (probe 12): the restart rebuilt only the events since the endpoint was made,
+  // so an acknowledged resend of an older event was dropped.
+  it('is sent after the restart for an event older than the endpoint', async () => {
+    receiver = await startReceiver();
+    const dir = mkdtempSync(join(tmpdir(), 'requeues-'));
+    dirs.push(dir);
+    const clock = manualClock(t0);
+    const f = deliveryFixture(endpointAt(receiver.url, t0 + 500), clock);
+    await f.create(orderAt(1, t0)); // before the endpoint: never delivered to it on its own
+    clock.advance(1000);
+    const before = await openRequeueFile(dir);
+    await before.record({
+      endpoint_id: 'we_test1',
+      event_ids: ['evt_test1'],
+      at: new Date(clock.now()).toISOString(),
+    });
+    await before.close();
+
+    const requeues = await openRequeueFile(dir);
+    const restarted = new Deliverer({
+      events: f.events,
+      webhooks: f.webhooks,
+      endpoints: () => f.webhooks.all(),
+      log: { ...f.log, replayed: () => [...f.log.all] },
+      requeues,
+      clock,
+      send: httpSender(false),
+      random: () => 0.5,
+    });
+    await restarted.restore();
+    await restarted.runDue();
+    await requeues.close();
+    expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual(['evt_test1']);
+  });
+
   it('asked while the attempt is in flight, it is sent again once that attempt ends', async () => {
     receiver = await startReceiver();
     const clock = manualClock(t0);
