@@ -19,6 +19,16 @@ const eventRow = (event: StoredEvent) => [
   JSON.stringify(event),
 ];
 
+/** save_webhook's values. */
+const webhookRow = (e: WebhookEndpoint) => [
+  e.id,
+  e.environment,
+  e.status,
+  e.enabled_events,
+  e.created,
+  JSON.stringify(e),
+];
+
 /** Raised events in the `events` table. */
 export class PostgresRaisedEvents implements RaisedEvents {
   private readonly db: PostgresDatabase;
@@ -55,14 +65,18 @@ export class PostgresWebhookStore implements WebhookStore {
 
   /** Adds or replaces an endpoint. */
   async save(e: WebhookEndpoint): Promise<void> {
-    await q(this.db, 'save_webhook', [
-      e.id,
-      e.environment,
-      e.status,
-      e.enabled_events,
-      e.created,
-      JSON.stringify(e),
-    ]);
+    await q(this.db, 'save_webhook', webhookRow(e));
+  }
+
+  /** Adds a new endpoint unless its environment has `max`, under a lock per environment. */
+  add(e: WebhookEndpoint, max: number): Promise<boolean> {
+    return this.db.transaction('add_webhook', async (query) => {
+      await query(postgresSql('add_webhook_lock'), [e.environment]);
+      const [count] = await query(postgresSql('count_webhooks_of_environment'), [e.environment]);
+      if (Number(count?.n ?? 0) >= max) return false;
+      await query(postgresSql('save_webhook'), webhookRow(e));
+      return true;
+    });
   }
 
   /** An endpoint by id. */

@@ -241,6 +241,11 @@ export interface WebhookEndpoint {
 /** Where webhook endpoints live; writes resolve once durable. */
 export interface WebhookStore {
   save(endpoint: WebhookEndpoint): Promise<void>;
+  /**
+   * Adds a new endpoint unless its environment already has `max`: false then, and nothing is
+   * saved. The count and the save are one step, so concurrent registrations never pass `max`.
+   */
+  add(endpoint: WebhookEndpoint, max: number): Promise<boolean>;
   get(id: string): MaybePromise<WebhookEndpoint | undefined>;
   /** An environment's endpoints (deleted ones are gone), oldest first. */
   list(environment: KeyRecord['environment']): MaybePromise<WebhookEndpoint[]>;

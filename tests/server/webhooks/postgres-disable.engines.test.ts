@@ -45,6 +45,7 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres: disabling an endpo
     const opened = new Promise<void>((resolve) => (gate.open = resolve));
     const gated = (store: WebhookStore): WebhookStore => ({
       save: (e) => store.save(e),
+      add: (e, max) => store.add(e, max),
       list: (environment) => store.list(environment),
       remove: (id) => store.remove(id),
       get: async (id) => {

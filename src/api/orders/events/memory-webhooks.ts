@@ -4,6 +4,8 @@ import type { KeyRecord, WebhookEndpoint, WebhookStore } from '../deps.ts';
 /** Endpoints in memory; `persist` (the server's file) makes each change durable first. */
 export class MemoryWebhookStore implements WebhookStore {
   private readonly endpoints = new Map<string, WebhookEndpoint>();
+  /** New endpoints being made durable, by environment: they count toward its limit already. */
+  private readonly adding = new Map<string, number>();
   private readonly persist: (change: WebhookEndpoint | { id: string; removed: true }) => Promise<void>;
 
   constructor(
@@ -19,6 +21,20 @@ export class MemoryWebhookStore implements WebhookStore {
   async save(endpoint: WebhookEndpoint): Promise<void> {
     await this.persist(endpoint);
     this.endpoints.set(endpoint.id, endpoint);
+  }
+
+  /** Adds a new endpoint unless its environment has `max` (those being saved counted too). */
+  async add(endpoint: WebhookEndpoint, max: number): Promise<boolean> {
+    const { environment } = endpoint;
+    const adding = this.adding.get(environment) ?? 0;
+    if (this.list(environment).length + adding >= max) return false;
+    this.adding.set(environment, adding + 1);
+    try {
+      await this.save(endpoint);
+      return true;
+    } finally {
+      this.adding.set(environment, (this.adding.get(environment) ?? 1) - 1);
+    }
   }
 
   /** An endpoint by id. */

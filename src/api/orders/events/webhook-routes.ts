@@ -42,13 +42,6 @@ export async function createWebhook(
     return problemResponse('validation-failed', refusal, headers, [
       { pointer: '/url', code: 'unsafe_url', detail: refusal },
     ]);
-  const existing = await deps.webhooks.list(key.environment);
-  if (existing.length >= eventLimits.maxEndpoints) {
-    const detail = `An environment has at most ${eventLimits.maxEndpoints} endpoints`;
-    return problemResponse('validation-failed', detail, headers, [
-      { pointer: '', code: 'too_many_endpoints', detail },
-    ]);
-  }
   const endpoint: WebhookEndpoint = {
     id: deps.ids.webhookId?.() ?? randomId('we_'),
     url: parsed.data.url,
@@ -62,7 +55,12 @@ export async function createWebhook(
     key_id: key.key_id,
     secrets: [{ secret: deps.ids.webhookSecret?.() ?? newSecret(), expires_at: null }],
   };
-  await deps.webhooks.save(endpoint);
+  if (!(await deps.webhooks.add(endpoint, eventLimits.maxEndpoints))) {
+    const detail = `An environment has at most ${eventLimits.maxEndpoints} endpoints`;
+    return problemResponse('validation-failed', detail, headers, [
+      { pointer: '', code: 'too_many_endpoints', detail },
+    ]);
+  }
   return json(201, webhookBody(endpoint, true), headers);
 }
 
