@@ -96,6 +96,11 @@ describe('liveKeyLifecycle', () => {
       replaced_by: 'key_new',
     });
     expect(await lifecycleOf('key_new')).toMatchObject({ status: 'active', replaces: 'key_prod_a' });
+    const old = await lifecycleOf('key_prod_a');
+    // Mid-rotation it reads as rotating, with the end of its overlap; not as plainly active.
+    expect(old && keyStatusPatch(old).text).toBe(
+      rotating ? 'Rotating, until 2026-11-11 00:00:00 UTC' : 'Rotated',
+    );
   });
 
   it('ignores a line written for another credential of the same id (a workspace simulated again)', async () => {
