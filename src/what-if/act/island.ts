@@ -260,7 +260,11 @@ function mount(panel: HTMLElement): void {
   closeButton.addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => {
     opener?.focus();
-    if (panel.dataset.actDone) void offerLive();
+    // After a change, the acts it ruled out go (a revoked key's); focus moves to the line saying why.
+    if (panel.dataset.actDone)
+      void offerLive().then(() => {
+        if (opener?.hidden) q<HTMLElement>('[data-act-unavailable]')?.focus();
+      });
   });
 
   void whoAmI().then(async (actor) => {
