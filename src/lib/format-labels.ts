@@ -11,13 +11,14 @@ export const toneIcons: Record<Tone, string> = { ok: '●', warn: '▲', bad: '�
 const keyStatusTones: Record<string, Tone> = {
   active: 'ok',
   expiring: 'warn',
+  expired: 'bad',
   revoked: 'bad',
   rotated: 'info',
 };
 const functionStatusTones: Record<string, Tone> = { healthy: 'ok', degraded: 'warn', erroring: 'bad' };
 const severityTones: Record<string, Tone> = { critical: 'bad', high: 'bad', warning: 'warn', info: 'info' };
 
-/** The tone of a key status (active, expiring, revoked, rotated). */
+/** The tone of a key status (active, expiring, expired, revoked, rotated). */
 export const keyStatusTone = (status: string): Tone => keyStatusTones[status] ?? 'neutral';
 
 /** The tone of a function status (healthy, degraded, erroring). */

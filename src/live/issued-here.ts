@@ -2,21 +2,16 @@
 // lists them: the live source's fold of the management journal's key lines, their status now, and
 // their live activity from the log.
 import type { KeyActivity } from '../api/request-log.ts';
-import {
-  statusAt,
-  type IssuedKeys,
-  type IssuedLine,
-  type KeyLifecycle,
-  type KeyStatus,
-} from '../lib/issued-keys.ts';
+import { statusAt, type IssuedKeys, type IssuedLine, type KeyLifecycle } from '../lib/issued-keys.ts';
+import { expiredAt, type LiveKeyStatus } from './lifecycle-view.ts';
 import { liveSource } from './source.ts';
 
 /** A key issued here, with what the console shows of it. */
 export interface IssuedKeyRow {
   issued: IssuedLine;
   lifecycle: KeyLifecycle;
-  /** Its status now: revoked, rotated once the overlap ended, else as issued. */
-  status: KeyStatus;
+  /** Its status now: revoked, rotated once the overlap ended, expired once its expiry passed, else as issued. */
+  status: LiveKeyStatus;
   /** Whether its expiry has passed. */
   expired: boolean;
   /** Requests the log holds for it, and its last use (epoch ms; null when never used). */
@@ -36,7 +31,7 @@ export function issuedKeyRow(
   return {
     issued,
     lifecycle,
-    status: statusAt(issued.status, lifecycle, nowMs),
+    status: expiredAt(statusAt(issued.status, lifecycle, nowMs), issued.expires_at, nowMs),
     expired: issued.expires_at !== null && Date.parse(issued.expires_at) <= nowMs,
     requests: used?.requests ?? 0,
     lastUsedMs: used?.lastUsedMs ?? null,

@@ -5,7 +5,7 @@
 // (./source.ts `keys()`), never its files.
 import type { Workspace } from '../node/db.ts';
 import { statusAt, type KeyLifecycle } from '../lib/issued-keys.ts';
-import type { LiveKeyLifecycle } from './lifecycle-view.ts';
+import { expiredAt, type LiveKeyLifecycle } from './lifecycle-view.ts';
 import { workspaceKeysNamed } from '../queries/key-credentials.ts';
 import { keysById, type KeyRow } from '../queries/rows.ts';
 import { liveSource } from './source.ts';
@@ -13,7 +13,10 @@ import { liveSource } from './source.ts';
 export type { LiveKeyLifecycle } from './lifecycle-view.ts';
 
 /** The workspace's simulated state of a key, which an overlay starts from. */
-export type SimulatedKey = Pick<KeyRow, 'key_id' | 'status' | 'rotated_at'>;
+export type SimulatedKey = Pick<KeyRow, 'key_id' | 'status' | 'rotated_at'> & {
+  /** Its expiry (a workspace time or ISO 8601); past it, the key is expired. */
+  expires_at?: string | null;
+};
 
 /** A workspace time (`YYYY-MM-DD HH:MM:SS`, UTC) as ISO 8601. */
 const isoOf = (time: string | null): string | null => (time === null ? null : `${time.replace(' ', 'T')}Z`);
@@ -24,7 +27,10 @@ export function overlayLifecycle(
   lifecycle: KeyLifecycle | undefined,
   nowMs: number,
 ): LiveKeyLifecycle {
-  const status = statusAt(simulated.status, lifecycle, nowMs);
+  const expiresAt = simulated.expires_at?.includes('T')
+    ? simulated.expires_at
+    : isoOf(simulated.expires_at ?? null);
+  const status = expiredAt(statusAt(simulated.status, lifecycle, nowMs), expiresAt, nowMs);
   const endsAt = lifecycle?.rotation_ends_at ?? null;
   return {
     key_id: simulated.key_id,
@@ -62,7 +68,12 @@ export async function liveKeyLifecycles(
   const out = new Map<string, LiveKeyLifecycle>();
   for (const story of stories) {
     const simulated = story.issued
-      ? { key_id: story.key_id, status: story.issued.status, rotated_at: null }
+      ? {
+          key_id: story.key_id,
+          status: story.issued.status,
+          rotated_at: null,
+          expires_at: story.issued.expires_at,
+        }
       : named.has(story.key_id)
         ? workspaceKeys.get(story.key_id)
         : undefined;

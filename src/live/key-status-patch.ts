@@ -8,7 +8,7 @@ import type { LiveKeyLifecycle } from './lifecycle-view.ts';
 export interface KeyStatusPatch {
   /** The status value the registry's chips filter on (active, expiring, revoked, rotated). */
   status: string;
-  /** The badge's text, e.g. "Revoked", "Active (rotating)". */
+  /** The badge's text, e.g. "Revoked", "Rotating, until 2026-11-29 10:00:00 UTC". */
   text: string;
   tone: string;
   icon: string;
@@ -18,9 +18,23 @@ export interface KeyStatusPatch {
 
 const at = (iso: string) => formatInstant(Date.parse(iso));
 
+/**
+ * A key's status in words: "Rotating, until <instant>" while its old material works beside its
+ * replacement (it is active, but not for long), else the status ("Expired", "Revoked").
+ */
+export function keyStatusText(l: Pick<LiveKeyLifecycle, 'status' | 'rotating' | 'rotation_ends_at'>): string {
+  return l.rotating && l.rotation_ends_at
+    ? `Rotating, until ${at(l.rotation_ends_at)}`
+    : capitalise(l.status);
+}
+
+/** The tone of a key's live status: a rotation under way is information, not a problem. */
+export const keyLiveTone = (l: Pick<LiveKeyLifecycle, 'status' | 'rotating'>) =>
+  l.rotating ? 'info' : keyStatusTone(l.status);
+
 /** What the page shows of a key's live lifecycle. */
 export function keyStatusPatch(l: LiveKeyLifecycle): KeyStatusPatch {
-  const tone = keyStatusTone(l.status);
+  const tone = keyLiveTone(l);
   const title = l.revoked_at
     ? `Revoked on this server at ${at(l.revoked_at)}`
     : l.rotation_ends_at
@@ -28,7 +42,7 @@ export function keyStatusPatch(l: LiveKeyLifecycle): KeyStatusPatch {
       : 'Live: as the running server applies it';
   return {
     status: l.status,
-    text: `${capitalise(l.status)}${l.rotating ? ' (rotating)' : ''}`,
+    text: keyStatusText(l),
     tone,
     icon: toneIcons[tone],
     title,

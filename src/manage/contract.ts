@@ -2,10 +2,9 @@
 // source for the handler, the CLI, the OpenAPI document and the tests. Imports no framework.
 import { z } from 'zod';
 import { endpoints } from '../../simulator/world/catalog.ts';
-import { maxRotationOverlapDays } from '../api/key-rotation.ts';
 import { eventScopes } from '../api/orders/events/event-contract.ts';
 import { typableText } from '../api/orders/plain-text.ts';
-import { overlapMs } from './overlap.ts';
+import { maxOverlapMs, overlapMs } from './overlap.ts';
 
 /** What a management key (or an operator) may be allowed to do. */
 export const manageScopes = [
@@ -60,7 +59,7 @@ export const environments = ['production', 'sandbox', 'staging'] as const;
 /** Bounds the contract holds to. */
 export const manageLimits = {
   /** The longest overlap of a roll: a rotation is meant to end (the CLI's and the rotate what-if's limit). */
-  maxOverlapMs: maxRotationOverlapDays * 86_400_000,
+  maxOverlapMs,
   maxNameLength: 100,
   maxBudget: 1_000_000_000,
   /** Audit entries per page. */

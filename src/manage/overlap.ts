@@ -1,6 +1,10 @@
 // A roll's overlap: the presets and the ISO 8601 durations the management API takes, and their
 // milliseconds. Plain and dependency-free, so the console's island (src/what-if/act/) reads the same
 // rules without bundling the contract's zod schemas.
+import { maxRotationOverlapDays } from '../api/key-rotation.ts';
+
+/** The longest overlap of a roll, in milliseconds: the API refuses longer, the console's dialog says so first. */
+export const maxOverlapMs = maxRotationOverlapDays * 86_400_000;
 
 /** The overlap presets of a roll, in milliseconds. */
 export const overlapPresets = {

@@ -96,7 +96,9 @@ describe.runIf(browserAvailable())('a key lifecycle changed on this server', () 
     );
     expect(rotated).toMatch(/UTC$/);
     const lifecycle = page.locator('[data-key-lifecycle]');
-    expect(await lifecycle.locator('[data-fact="status"]').textContent()).toMatch(/^Active \(rotating/);
+    expect(await lifecycle.locator('[data-fact="status"]').textContent()).toMatch(
+      /^Rotating, until \d{4}-\d{2}-\d{2} [\d:]+ UTC \(it works beside/,
+    );
     expect(await lifecycle.locator('[data-fact="overlap-ends"]').textContent()).toMatch(/UTC$/);
     expect(await lifecycle.locator('[data-fact="replacement"]').textContent()).toContain(replacement);
     keysCli(server, 'restore-demo');

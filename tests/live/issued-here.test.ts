@@ -56,5 +56,6 @@ describe('issuedKeyRows', () => {
     const [past] = issuedKeyRows(fold(issuedLine({ expires_at: '2026-11-09T23:59:59.000Z' })), [], now);
     const [future] = issuedKeyRows(fold(issuedLine({ expires_at: '2026-11-10T00:00:01.000Z' })), [], now);
     expect([past?.expired, future?.expired]).toEqual([true, false]);
+    expect([past?.status, future?.status]).toEqual(['expired', 'active']);
   });
 });

@@ -8,6 +8,7 @@ import type { RequestLogReader } from '../../src/api/request-log.ts';
 import type { Workspace } from '../../src/node/db.ts';
 import { IssuedKeys, type IssuedKeysLine } from '../../src/lib/issued-keys.ts';
 import { liveKeyLifecycle, liveKeyLifecycles } from '../../src/live/key-lifecycle.ts';
+import { keyStatusPatch } from '../../src/live/key-status-patch.ts';
 import { installLiveSource } from '../../src/live/source.ts';
 import type { FixtureDb } from '../helpers/fixture-db.ts';
 import { loadFixture } from '../helpers/fixture-db.ts';
@@ -50,6 +51,15 @@ const write = (...more: IssuedKeysLine[]) => lines.push(...more);
 const lifecycleOf = (keyId: string) => liveKeyLifecycle(keyId, now, { db: ws });
 
 describe('liveKeyLifecycle', () => {
+  it('is expired, not expiring, once the expiry has passed (as the management API says)', async () => {
+    const lifecycle = await lifecycleOf('key_prod_b');
+    expect(lifecycle?.status).toBe('expired');
+    expect(lifecycle && keyStatusPatch(lifecycle)).toMatchObject({ text: 'Expired', tone: 'bad' });
+    expect(
+      (await liveKeyLifecycle('key_prod_b', Date.parse('2026-11-04T00:00:00Z'), { db: ws }))?.status,
+    ).toBe('expiring');
+  });
+
   it('is the simulated state for a key this server never changed', async () => {
     expect(await lifecycleOf('key_stg')).toMatchObject({
       status: 'rotated',
@@ -86,6 +96,11 @@ describe('liveKeyLifecycle', () => {
       replaced_by: 'key_new',
     });
     expect(await lifecycleOf('key_new')).toMatchObject({ status: 'active', replaces: 'key_prod_a' });
+    const old = await lifecycleOf('key_prod_a');
+    // Mid-rotation it reads as rotating, with the end of its overlap; not as plainly active.
+    expect(old && keyStatusPatch(old).text).toBe(
+      rotating ? 'Rotating, until 2026-11-11 00:00:00 UTC' : 'Rotated',
+    );
   });
 
   it('ignores a line written for another credential of the same id (a workspace simulated again)', async () => {

@@ -2,7 +2,7 @@
 // makes it (a dry run first, then the same body with its preview token), the what-if it opens
 // filled in, and when its confirmation needs the target's name typed. Pure and browser-safe: the
 // island (./island.ts), its tests and the docs read the same table.
-import { isoDurationPattern, overlapMs, overlapPresets } from '../../manage/overlap.ts';
+import { isoDurationPattern, maxOverlapMs, overlapMs, overlapPresets } from '../../manage/overlap.ts';
 import type { WhatIfInput } from '../params.ts';
 
 /** The kinds of target a page acts on. */
@@ -132,6 +132,18 @@ export function overlapMsOf(text: string): number | null {
   return overlap === null ? null : overlapMs(overlap);
 }
 
+/**
+ * What is wrong with a typed overlap, said before anything is sent; null when the API takes it. The
+ * limit is the management API's own (manageLimits.maxOverlapMs), so the dialog refuses what it would.
+ */
+export function overlapProblem(text: string): string | null {
+  const ms = overlapMsOf(text);
+  if (ms === null) return 'Choose an overlap, or type a duration such as 10 s, 90 min or 3 days.';
+  if (ms > maxOverlapMs)
+    return `An overlap is at most ${maxOverlapMs / 86_400_000} days: the management API refuses a longer one.`;
+  return null;
+}
+
 /** A body for the API, or the field a person must correct. */
 export type BodyOrProblem = { body: Record<string, unknown> } | { field: keyof ActFields; problem: string };
 
@@ -144,11 +156,9 @@ const whole = (text: string | undefined) => (text && /^\d{1,10}$/.test(text.trim
 export function bodyOf(name: ActName, fields: ActFields, current: ActFields = {}): BodyOrProblem {
   if (name === 'roll') {
     const overlap = overlapOf(fields.overlap ?? '');
-    if (overlap === null)
-      return {
-        field: 'overlap',
-        problem: 'Choose an overlap, or type a duration such as 10 s, 90 min or 3 days.',
-      };
+    const problem = overlapProblem(fields.overlap ?? '');
+    if (overlap === null || problem !== null)
+      return { field: 'overlap', problem: problem ?? 'Choose an overlap.' };
     return { body: { overlap } };
   }
   if (name === 'limits' || name === 'plan') {

@@ -8,12 +8,15 @@ import {
   acts,
   bodyOf,
   isActName,
+  overlapMsOf,
+  overlapProblem,
   needsTypedName,
   type ActFields,
   type ActName,
   type Preview,
 } from './actions.ts';
-import { dayFromNow, fillWhatIf, manage, refusal, whoAmI } from './page-calls.ts';
+import { actRefusal, unavailableLines } from './availability.ts';
+import { dayFromNow, fillWhatIf, liveState, manage, refusal, whoAmI } from './page-calls.ts';
 import { previewHtml, problemText, resultHtml, type Applied, type Problem } from './present.ts';
 
 /** Wires one panel of acts. */
@@ -214,6 +217,26 @@ function mount(panel: HTMLElement): void {
     closeButton.focus();
   };
 
+  /** Offers only the acts the target's live state takes; says why for the others. */
+  const offerLive = async () => {
+    const offer = (panel.dataset.offer ?? '').split(' ').filter(isActName);
+    const first = offer[0];
+    const state = first === undefined ? null : await liveState(first, targetId);
+    const refused = new Map<ActName, string>();
+    for (const name of offer) {
+      const why = actRefusal(name, state);
+      if (why !== null) refused.set(name, why);
+      const button = q<HTMLButtonElement>(`[data-act-open="${name}"]`);
+      if (button) button.hidden = why !== null;
+    }
+    const out = q<HTMLElement>('[data-act-unavailable]');
+    out?.replaceChildren(
+      ...unavailableLines(refused).map((line) =>
+        Object.assign(document.createElement('p'), { textContent: line }),
+      ),
+    );
+  };
+
   form.addEventListener('input', (event) => {
     const target = event.target as HTMLInputElement;
     if (target === confirmInput) {
@@ -225,15 +248,26 @@ function mount(panel: HTMLElement): void {
       if (other) other.checked = true;
     }
     if (pending) unpreview();
+    // An overlap past the API's limit is said as it is typed, before anything is sent.
+    const overlap = readFields().overlap ?? '';
+    if (act === 'roll' && (target.name === 'overlap' || target.name === 'overlap_other'))
+      say(overlapMsOf(overlap) === null ? null : overlapProblem(overlap));
     fillWhatIf(act, readFields(), false);
   });
   form.addEventListener('submit', (event) => event.preventDefault());
   previewButton.addEventListener('click', () => void preview());
   applyButton.addEventListener('click', () => void apply());
   closeButton.addEventListener('click', () => dialog.close());
-  dialog.addEventListener('close', () => opener?.focus());
+  dialog.addEventListener('close', () => {
+    opener?.focus();
+    // After a change, the acts it ruled out go (a revoked key's); focus moves to the line saying why.
+    if (panel.dataset.actDone)
+      void offerLive().then(() => {
+        if (opener?.hidden) q<HTMLElement>('[data-act-unavailable]')?.focus();
+      });
+  });
 
-  void whoAmI().then((actor) => {
+  void whoAmI().then(async (actor) => {
     const reason = panel.querySelector<HTMLElement>('[data-act-reason]');
     const offer = (panel.dataset.offer ?? '').split(' ');
     // Reset demo is the open demo's alone: hidden until its visitor is known.
@@ -251,6 +285,7 @@ function mount(panel: HTMLElement): void {
       button.disabled = why !== null || !isActName(name);
       if (isActName(name)) button.addEventListener('click', () => void open(name, button));
     }
+    if (actor) await offerLive();
     panel.dataset.ready = 'true';
   });
 }

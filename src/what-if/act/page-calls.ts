@@ -70,3 +70,11 @@ export function fillWhatIf(name: ActName, fields: ActFields, reveal: boolean): v
 /** Today plus `days`, as YYYY-MM-DD (UTC). */
 export const dayFromNow = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The target's live state as the management API reads it from the journal; null when it cannot. */
+export async function liveState(name: ActName, id: string): Promise<unknown> {
+  const target = acts[name].target;
+  if (target !== 'key' && target !== 'route') return null;
+  const answer = await manage('GET', `/${target}s/${id}`);
+  return answer.status === 200 ? answer.json : null;
+}

@@ -16,7 +16,7 @@ import {
   resultHtml,
   whatIfFigure,
 } from '../../../src/what-if/act/present.ts';
-import { overlapMs } from '../../../src/manage/contract.ts';
+import { manageLimits, overlapMs } from '../../../src/manage/contract.ts';
 
 describe('overlapOf', () => {
   it.each([
@@ -57,6 +57,16 @@ describe('bodyOf', () => {
   it('rolls with the overlap typed', () => {
     expect(bodyOf('roll', { overlap: '10 s' })).toEqual({ body: { overlap: 'PT10S' } });
     expect(bodyOf('roll', { overlap: 'whenever' })).toMatchObject({ field: 'overlap' });
+  });
+
+  it('refuses an overlap longer than the management API takes, before sending it', () => {
+    const limitDays = manageLimits.maxOverlapMs / 86_400_000;
+    expect(bodyOf('roll', { overlap: `${limitDays} days` })).toEqual({ body: { overlap: `P${limitDays}D` } });
+    for (const typed of [`${limitDays + 1} days`, `P${limitDays}DT1S`, 'P13W'])
+      expect(bodyOf('roll', { overlap: typed })).toEqual({
+        field: 'overlap',
+        problem: `An overlap is at most ${limitDays} days: the management API refuses a longer one.`,
+      });
   });
 
   it('sends only the limits that change, and refuses a change of nothing', () => {
