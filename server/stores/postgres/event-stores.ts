@@ -2,7 +2,12 @@
 // deliveries in one statement), endpoints in `webhook_endpoints`, and whether an event's deliveries
 // succeeded read from webhook_deliveries and webhook_attempts. Order events are the orders' rows. An
 // attempt that disables its endpoint commits with the disabling and its endpoint.disabled.
-import type { StoredEvent, WebhookEndpoint, WebhookStore } from '../../../src/api/orders/deps.ts';
+import type {
+  StoredEvent,
+  WebhookAddOutcome,
+  WebhookEndpoint,
+  WebhookStore,
+} from '../../../src/api/orders/deps.ts';
 import type { RaisedEvents } from '../../../src/api/orders/events/derived-events.ts';
 import type { PostgresDatabase } from './database.ts';
 import { postgresSql } from './sql.ts';
@@ -68,14 +73,23 @@ export class PostgresWebhookStore implements WebhookStore {
     await q(this.db, 'save_webhook', webhookRow(e));
   }
 
-  /** Adds a new endpoint unless its environment has `max`, under a lock per environment. */
-  add(e: WebhookEndpoint, max: number): Promise<boolean> {
-    return this.db.transaction('add_webhook', async (query) => {
+  /** Adds a new endpoint unless its environment is full or its Idempotency-Key was used, under a lock per environment. */
+  add(e: WebhookEndpoint, max: number, sinceMs: number): Promise<WebhookAddOutcome> {
+    return this.db.transaction('add_webhook', async (query): Promise<WebhookAddOutcome> => {
       await query(postgresSql('add_webhook_lock'), [e.environment]);
+      if (e.idempotency) {
+        const [row] = await query(postgresSql('webhook_by_idempotency_key'), [
+          e.environment,
+          e.key_id,
+          e.idempotency.key,
+          new Date(sinceMs).toISOString(),
+        ]);
+        if (row) return { kind: 'existing', endpoint: row.body as WebhookEndpoint };
+      }
       const [count] = await query(postgresSql('count_webhooks_of_environment'), [e.environment]);
-      if (Number(count?.n ?? 0) >= max) return false;
+      if (Number(count?.n ?? 0) >= max) return { kind: 'full' };
       await query(postgresSql('save_webhook'), webhookRow(e));
-      return true;
+      return { kind: 'added' };
     });
   }
 

@@ -1,15 +1,19 @@
 // What the handler needs from the outside world, injected so the same code runs on the server,
 // in MSW in node and in MSW in a browser.
 import type { OrderLine } from './contract.ts';
+import type { Environment } from './environment.ts';
 import type { EndpointDeliveries } from './events/endpoint-deliveries.ts';
 import type { IdempotencyClaim } from './idempotency.ts';
 import type { RateDecision } from './rate-limit.ts';
 import type { MaybePromise } from './maybe-promise.ts';
+import type { WebhookStore } from './events/webhook-store.ts';
+
+export type { WebhookAddOutcome, WebhookEndpoint, WebhookStore } from './events/webhook-store.ts';
 
 /** A key as the API sees it: never its material, only what authorisation needs. */
 export interface KeyRecord {
   key_id: string;
-  environment: 'production' | 'sandbox' | 'staging';
+  environment: Environment;
   status: 'active' | 'expiring' | 'revoked' | 'rotated';
   plan: string;
   rpm_budget: number;
@@ -217,40 +221,6 @@ export interface EventStore {
   get(id: string): MaybePromise<StoredEvent | undefined>;
   /** Null when `startingAfter` names no event of that environment. */
   list(query: EventListQuery): MaybePromise<EventListPage | null>;
-}
-
-/** A webhook endpoint a caller registered, with its signing secrets (never listed). */
-export interface WebhookEndpoint {
-  /** `we_…`. */
-  id: string;
-  url: string;
-  description: string;
-  /** Event types it receives; `*` is every type. */
-  enabled_events: string[];
-  environment: KeyRecord['environment'];
-  livemode: boolean;
-  status: 'enabled' | 'disabled';
-  /** Why it was disabled (`gone`: it answered 410; `failing`: five days of failures; `deleted`). */
-  disabled_reason: string | null;
-  created: string;
-  key_id: string;
-  /** `whsec_…`, newest first; an older one signs too until its `expires_at` (a roll's overlap). */
-  secrets: { secret: string; expires_at: string | null }[];
-}
-
-/** Where webhook endpoints live; writes resolve once durable. */
-export interface WebhookStore {
-  save(endpoint: WebhookEndpoint): Promise<void>;
-  /**
-   * Adds a new endpoint unless its environment already has `max`: false then, and nothing is
-   * saved. The count and the save are one step, so concurrent registrations never pass `max`.
-   */
-  add(endpoint: WebhookEndpoint, max: number): Promise<boolean>;
-  get(id: string): MaybePromise<WebhookEndpoint | undefined>;
-  /** An environment's endpoints (deleted ones are gone), oldest first. */
-  list(environment: KeyRecord['environment']): MaybePromise<WebhookEndpoint[]>;
-  /** Forgets an endpoint; false if there was none. */
-  remove(id: string): Promise<boolean>;
 }
 
 /** Everything the handler needs. */

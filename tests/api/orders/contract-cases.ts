@@ -10,9 +10,12 @@ import { rateLimitCases } from './cases/rate-limit.ts';
 import { routingCases } from './cases/routing.ts';
 import { securityCases } from './cases/security.ts';
 import { webhookBodyCases } from './cases/webhook-bodies.ts';
+import { webhookIdempotencyCases } from './cases/webhook-idempotency.ts';
 import { webhookInputCases } from './cases/webhook-inputs.ts';
 import { requeueCases, requeueErrorCases } from './cases/webhook-requeue.ts';
 import type { ContractCase } from './contract-types.ts';
+/** Idempotency-Key: on orders, and on webhook registrations. */
+const allIdempotencyCases = [...idempotencyCases, ...webhookIdempotencyCases];
 
 export { get, post, validOrder } from './cases/requests.ts';
 
@@ -38,7 +41,7 @@ const allSecurityCases = [
 export {
   allErrorCases as errorCases,
   allHappyCases as happyCases,
-  idempotencyCases,
+  allIdempotencyCases as idempotencyCases,
   rateLimitCases,
   allSecurityCases as securityCases,
 };
@@ -49,5 +52,5 @@ export const contractCases: Record<ContractCase['purpose'], ContractCase[]> = {
   error: allErrorCases,
   security: allSecurityCases,
   'rate-limit': rateLimitCases,
-  idempotency: idempotencyCases,
+  idempotency: allIdempotencyCases,
 };

@@ -45,7 +45,7 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres: disabling an endpo
     const opened = new Promise<void>((resolve) => (gate.open = resolve));
     const gated = (store: WebhookStore): WebhookStore => ({
       save: (e) => store.save(e),
-      add: (e, max) => store.add(e, max),
+      add: (e, max, since) => store.add(e, max, since),
       list: (environment) => store.list(environment),
       remove: (id) => store.remove(id),
       get: async (id) => {

@@ -1,11 +1,13 @@
 // Webhook endpoints in a Map: MSW's store, and the server's index over its endpoints file.
-import type { KeyRecord, WebhookEndpoint, WebhookStore } from '../deps.ts';
+import type { KeyRecord, WebhookAddOutcome, WebhookEndpoint, WebhookStore } from '../deps.ts';
 
 /** Endpoints in memory; `persist` (the server's file) makes each change durable first. */
 export class MemoryWebhookStore implements WebhookStore {
   private readonly endpoints = new Map<string, WebhookEndpoint>();
   /** New endpoints being made durable, by environment: they count toward its limit already. */
   private readonly adding = new Map<string, number>();
+  /** `key_id idempotency-key` of the registrations being made durable. */
+  private readonly claimed = new Set<string>();
   private readonly persist: (change: WebhookEndpoint | { id: string; removed: true }) => Promise<void>;
 
   constructor(
@@ -23,18 +25,34 @@ export class MemoryWebhookStore implements WebhookStore {
     this.endpoints.set(endpoint.id, endpoint);
   }
 
-  /** Adds a new endpoint unless its environment has `max` (those being saved counted too). */
-  async add(endpoint: WebhookEndpoint, max: number): Promise<boolean> {
+  /** Adds a new endpoint unless its environment has `max` or its Idempotency-Key was used (WebhookStore.add). */
+  async add(endpoint: WebhookEndpoint, max: number, sinceMs: number): Promise<WebhookAddOutcome> {
     const { environment } = endpoint;
+    const slot = endpoint.idempotency ? `${endpoint.key_id} ${endpoint.idempotency.key}` : null;
+    if (slot !== null && this.claimed.has(slot)) return { kind: 'in-flight' };
+    const existing = slot === null ? undefined : this.registeredWith(endpoint, sinceMs);
+    if (existing) return { kind: 'existing', endpoint: existing };
     const adding = this.adding.get(environment) ?? 0;
-    if (this.list(environment).length + adding >= max) return false;
+    if (this.list(environment).length + adding >= max) return { kind: 'full' };
     this.adding.set(environment, adding + 1);
+    if (slot !== null) this.claimed.add(slot);
     try {
       await this.save(endpoint);
-      return true;
+      return { kind: 'added' };
     } finally {
       this.adding.set(environment, (this.adding.get(environment) ?? 1) - 1);
+      if (slot !== null) this.claimed.delete(slot);
     }
+  }
+
+  /** The endpoint the same API key registered with the same Idempotency-Key since `sinceMs`. */
+  private registeredWith(endpoint: WebhookEndpoint, sinceMs: number): WebhookEndpoint | undefined {
+    return this.list(endpoint.environment).find(
+      (e) =>
+        e.key_id === endpoint.key_id &&
+        e.idempotency?.key === endpoint.idempotency?.key &&
+        Date.parse(e.created) >= sinceMs,
+    );
   }
 
   /** An endpoint by id. */

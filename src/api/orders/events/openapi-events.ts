@@ -36,7 +36,7 @@ export const eventGetResponses: Specs = {
 export const webhookCreateResponses: Specs = {
   ...listResponses,
   200: undefined as never,
-  201: { slugs: [], always: limited },
+  201: { slugs: [], always: limited, sometimes: ['Idempotent-Replayed'] },
   400: {
     slugs: ['malformed-json', 'invalid-request'],
     always: plain,
@@ -48,7 +48,8 @@ export const webhookCreateResponses: Specs = {
   // The body checks an order's get (../body-checks.ts), so its 415s too.
   415: createResponses[415] as ResponseSpec,
   501: createResponses[501] as ResponseSpec,
-  422: { slugs: ['validation-failed'], always: limited },
+  409: { slugs: ['idempotency-key-in-use'], always: limited },
+  422: { slugs: ['validation-failed', 'idempotency-key-reused'], always: limited },
 };
 delete webhookCreateResponses[200];
 
@@ -57,8 +58,10 @@ export const webhookRequeueResponses: Specs = {
   ...webhookCreateResponses,
   201: undefined as never,
   202: { slugs: [], always: limited },
+  422: { slugs: ['validation-failed'], always: limited },
 };
 delete webhookRequeueResponses[201];
+delete webhookRequeueResponses[409];
 
 /** DELETE /v2/webhooks/{id}. */
 export const webhookChangeResponses: Specs = { ...listResponses, 404: notFound };
@@ -71,8 +74,10 @@ export const webhookRollResponses: Specs = {
   ...webhookCreateResponses,
   201: undefined as never,
   200: { slugs: [], always: limited },
+  422: { slugs: ['validation-failed'], always: limited },
 };
 delete webhookRollResponses[201];
+delete webhookRollResponses[409];
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const pathId = (name: string, description: string) => ({
@@ -174,7 +179,8 @@ export function eventPaths(build: Build): Record<string, object> {
       ),
       post: {
         operationId: 'createWebhook',
-        summary: `Register an endpoint (needs webhooks:write; at most ${eventLimits.maxEndpoints} per environment); the secret is shown once`,
+        summary: `Register an endpoint (needs webhooks:write; at most ${eventLimits.maxEndpoints} per environment); the secret is shown once, and not in an Idempotency-Key replay`,
+        parameters: [{ $ref: '#/components/parameters/Idempotency-Key' }],
         requestBody: { required: true, content: { 'application/json': { schema: ref('CreateWebhook') } } },
         responses: build(webhookCreateResponses, ref('WebhookEndpoint')),
       },

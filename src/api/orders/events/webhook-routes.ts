@@ -1,7 +1,9 @@
 // POST /v2/webhooks (register: the `whsec_` secret is shown once), GET /v2/webhooks, DELETE
 // /v2/webhooks/{id} and POST /v2/webhooks/{id}/roll-secret (a new secret; the old one keeps signing
 // for eventLimits.rollOverlapMs). Each sees only its key's environment's endpoints.
-import type { KeyRecord, OrdersDeps, WebhookEndpoint, WebhookStore } from '../deps.ts';
+import { limits } from '../contract.ts';
+import type { KeyRecord, OrdersDeps, WebhookAddOutcome, WebhookEndpoint, WebhookStore } from '../deps.ts';
+import { parseIdempotencyKey } from '../idempotency-key.ts';
 import { randomId } from '../ids.ts';
 import { badListQuery, queryProblems } from '../list-query.ts';
 import type { PlainRequest, PlainResponse } from '../plain.ts';
@@ -29,6 +31,8 @@ export async function createWebhook(
   nowMs: number,
   headers: Record<string, string>,
 ): Promise<PlainResponse> {
+  const idempotency = parseIdempotencyKey(request.headers['idempotency-key']);
+  if (idempotency.kind === 'invalid') return problemResponse('invalid-request', idempotency.reason, headers);
   const body = await jsonBodyOf(request, createWebhookSchema, headers);
   if (!('value' in body)) return body;
   const parsed = { data: body.value };
@@ -54,14 +58,46 @@ export async function createWebhook(
     created: new Date(nowMs).toISOString(),
     key_id: key.key_id,
     secrets: [{ secret: deps.ids.webhookSecret?.() ?? newSecret(), expires_at: null }],
+    idempotency:
+      idempotency.kind === 'key'
+        ? { key: idempotency.key, sha256: await deps.sha256(JSON.stringify(body.value)) }
+        : null,
   };
-  if (!(await deps.webhooks.add(endpoint, eventLimits.maxEndpoints))) {
+  const added = await deps.webhooks.add(
+    endpoint,
+    eventLimits.maxEndpoints,
+    nowMs - limits.idempotencyWindowMs,
+  );
+  return addedAnswer(added, endpoint, headers);
+}
+
+/** The answer to a registration as the store took it (see WebhookStore.add). */
+function addedAnswer(
+  added: WebhookAddOutcome,
+  endpoint: WebhookEndpoint,
+  headers: Record<string, string>,
+): PlainResponse {
+  if (added.kind === 'full') {
     const detail = `An environment has at most ${eventLimits.maxEndpoints} endpoints`;
     return problemResponse('validation-failed', detail, headers, [
       { pointer: '', code: 'too_many_endpoints', detail },
     ]);
   }
-  return json(201, webhookBody(endpoint, true), headers);
+  if (added.kind === 'in-flight')
+    return problemResponse(
+      'idempotency-key-in-use',
+      'A request with this Idempotency-Key is still in progress',
+      headers,
+    );
+  if (added.kind === 'added') return json(201, webhookBody(endpoint, true), headers);
+  if (added.endpoint.idempotency?.sha256 !== endpoint.idempotency?.sha256)
+    return problemResponse(
+      'idempotency-key-reused',
+      'This Idempotency-Key was used with a different body',
+      headers,
+    );
+  // The secret is shown once, at registration: a replay has none (roll it if it was lost).
+  return json(201, webhookBody(added.endpoint), { ...headers, 'idempotent-replayed': 'true' });
 }
 
 /** GET /v2/webhooks: the environment's endpoints, oldest first, without secrets. */
