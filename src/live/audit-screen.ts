@@ -1,6 +1,7 @@
 // What the Audit screen, a target's history and the Overview's alerts read of the audit trail, per
 // request, through the console's one live interface (./source.ts). Null when no live API runs.
 import type { AuditEntry, AuditPage } from '../manage/audit.ts';
+import { listPatches, type ListPatches } from './list-patch.ts';
 import { manageLimits } from '../manage/contract.ts';
 import { actorTypeLabels, auditPageQuery, type AuditState } from './audit-query.ts';
 import { actorName } from './refusal-cause.ts';
@@ -66,4 +67,20 @@ export function latestChange(targetId: string): AuditEntry | undefined | null {
 /** The seq of the newest demo reset (every target as simulated again), 0 when there was none. */
 export function latestResetSeq(): number {
   return liveSource()?.audit({ action: 'demo.reset', limit: 1 }).entries[0]?.seq ?? 0;
+}
+
+/** What the lists show of every target changed since the newest demo reset; null when no live API runs. */
+export function liveListPatches(): ListPatches | null {
+  const source = liveSource();
+  if (!source) return null;
+  const resetSeq = latestResetSeq();
+  const entries: AuditEntry[] = [];
+  // Oldest first from just after the reset, a page at a time, until no newer page is left.
+  let after: string | null = String(resetSeq);
+  while (after !== null) {
+    const page = source.audit({ limit: manageLimits.maxPageSize, ending_before: after });
+    entries.push(...page.entries);
+    after = page.previous_cursor;
+  }
+  return listPatches(entries, resetSeq);
 }

@@ -43,3 +43,23 @@ export function pageFetch(page: Page, method: string, path: string, body?: unkno
     { method, path, body },
   );
 }
+
+/**
+ * How the dry run's "What changes" table sits in the page: whether its frame scrolls sideways, how
+ * many of its cells end off screen, and how a value cell is laid out (`table-cell` as a table,
+ * `block` stacked under its field).
+ */
+export function changesLayout(page: Page) {
+  return page.locator('.act-table').evaluate((frame) => {
+    const offScreen = [...frame.querySelectorAll('th, td')].filter((cell) => {
+      const box = cell.getBoundingClientRect();
+      return box.width > 1 && (box.left < 0 || box.right > window.innerWidth);
+    });
+    const value = frame.querySelector('tbody td');
+    return {
+      scrolls: frame.scrollWidth > frame.clientWidth,
+      offScreen: offScreen.length,
+      display: value ? getComputedStyle(value).display : null,
+    };
+  });
+}

@@ -17,7 +17,7 @@ import { journalOperators, testBy } from '../../harness/operators.ts';
 import { addOperator } from '../../server/operators/operators.ts';
 import { browserAvailable, openPage } from '../../harness/browser.ts';
 import { until } from '../helpers/poll.ts';
-import { attackerPage, openAct, pageFetch, typeNameIfAsked } from './act-helpers.ts';
+import { attackerPage, changesLayout, openAct, pageFetch, typeNameIfAsked } from './act-helpers.ts';
 import { axeViolations, openTestWorkspace } from './console-helpers.ts';
 import { callApi } from './live-helpers.ts';
 import { useConsole } from './use-console.ts';
@@ -186,6 +186,11 @@ describe.runIf(browserAvailable())('the console acts', () => {
     await dialog.getByLabel('Successor route').selectOption({ index: 1 });
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await dialog.locator('[data-act-out="changes"]').waitFor();
+    // Each field's Now and After stack under it at 390 px, none off screen; 1440 px keeps the table.
+    expect(await changesLayout(page)).toEqual({ scrolls: false, offScreen: 0, display: 'block' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(await changesLayout(page)).toEqual({ scrolls: false, offScreen: 0, display: 'table-cell' });
+    await page.setViewportSize({ width: 390, height: 844 });
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       expect(await axeViolations(page), scheme).toEqual([]);

@@ -246,4 +246,26 @@ describe.runIf(browserAvailable())('operators and sessions in the browser', () =
     expect(await axeViolations(grace.page)).toEqual([]);
     await grace.context.close();
   });
+
+  it("answers a new token with 303 to the page's GET, which shows it once: a reload issues none", async () => {
+    const { server } = session();
+    const grace = await signInAs(tokens.grace);
+    const journal = () => readFileSync(join(server.apiDir, 'issued-keys.jsonl'), 'utf8').trim().split('\n');
+    const row = grace.page.locator('tr', { has: grace.page.getByRole('link', { name: 'History of Hedy' }) });
+    const posted = grace.page.waitForResponse((r) => r.request().method() === 'POST');
+    await row.getByRole('button', { name: 'New token' }).click();
+    expect((await posted).status()).toBe(303);
+    const shown = (await grace.page.locator('[data-issued-token]').textContent())?.trim() ?? '';
+    expect(shown).toMatch(/^ecop_/);
+    expect(shown).not.toBe(tokens.hedy);
+    expect(grace.page.url()).toBe(`${server.baseUrl}/app/operators`);
+    const entries = journal().length;
+    // A reload is a GET: no second token, and the first is not shown again.
+    await grace.page.reload();
+    expect(await grace.page.locator('[data-issued-token]').count()).toBe(0);
+    expect(await grace.page.content()).not.toContain(shown);
+    expect(journal().length).toBe(entries);
+    tokens.hedy = shown;
+    await grace.context.close();
+  });
 });

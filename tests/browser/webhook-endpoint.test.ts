@@ -1,7 +1,8 @@
 // A webhook endpoint's page against the real server: a receiver on 127.0.0.1 that fails once shows
 // the failed attempt (status, outcome, next retry, one event waiting), the Overview raises a live
 // alert naming the events waiting, and Resend from the page (a same-site form post through the
-// console's gate) sends the event again, which the attempt log then shows as delivered.
+// console's gate) sends the event again, which the attempt log then shows as delivered; the resend
+// answers 303 to the page's GET, so reloading it does not send the event a third time.
 import { afterAll, describe, expect, it } from 'vitest';
 import { browserAvailable, openPage } from '../../harness/browser.ts';
 import { startReceiver, type Receiver } from '../../harness/webhook-receiver.ts';
@@ -58,13 +59,20 @@ describe.runIf(browserAvailable())('a webhook endpoint page', () => {
       await page.goto(`${server.baseUrl}/app/api/events/endpoints/${endpointId}`);
       healthy = true;
       await page.fill('#resend-event', eventId);
+      // The resend answers 303 to the page's GET, which says what was queued once: a reload
+      // queues nothing again.
+      const posted = page.waitForResponse((r) => r.request().method() === 'POST');
       await page.click('form[data-action="resend"] button[type="submit"]');
+      expect((await posted).status()).toBe(303);
       await page.waitForSelector('[data-requeue-answer="ok"]');
+      expect(page.url()).toBe(`${server.baseUrl}/app/api/events/endpoints/${endpointId}`);
       const delivered = page.locator(`tr[data-attempt-event="${eventId}"][data-attempt-outcome="succeeded"]`);
       await until('the resend in the attempt log', async () => {
         await page.reload();
         return (await delivered.count()) > 0;
       });
+      expect(await page.locator('[data-requeue-answer]').count()).toBe(0);
+      expect(await delivered.count()).toBe(1);
       expect(errors).toEqual([]);
       await page.close();
     },

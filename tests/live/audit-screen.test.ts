@@ -3,8 +3,10 @@
 // nothing at all without a live API.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestLogReader } from '../../src/api/request-log.ts';
-import { auditScreen, latestChange, targetHistory } from '../../src/live/audit-screen.ts';
+import { auditScreen, latestChange, liveListPatches, targetHistory } from '../../src/live/audit-screen.ts';
 import { installLiveSource } from '../../src/live/source.ts';
+import { demoVisitor } from '../../src/live/console-actor.ts';
+import { consolePrincipal } from '../../src/manage/console-principal.ts';
 import { liveSourceOf } from '../../server/manage/live.ts';
 import { depsOver, freshStore, managementKey, previewAndApply } from '../manage/fixture.ts';
 
@@ -65,5 +67,27 @@ describe('without a live API', () => {
     expect(auditScreen({})).toBeNull();
     expect(targetHistory('key_prod')).toBeNull();
     expect(latestChange('key_prod')).toBeNull();
+  });
+});
+
+describe("the lists' live facts", () => {
+  it('read every change since the newest reset through the live source, a page at a time', async () => {
+    const patches = liveListPatches();
+    expect(patches?.key_prod).toMatchObject({ values: { rpm_budget: 70 }, entry: ids[6] });
+    expect(patches?.key_sbx).toBeDefined();
+    const deps = depsOver(freshStore('memory'));
+    installLiveSource(liveSourceOf({} as RequestLogReader, deps));
+    const token = await managementKey(deps);
+    // More changes than one page of the trail holds (500): the newest still wins.
+    for (let rpm = 1; rpm <= 510; rpm++)
+      await previewAndApply(deps, 'PATCH', '/keys/key_prod', { rpm_budget: rpm }, { token });
+    expect(liveListPatches()?.key_prod?.values.rpm_budget).toBe(510);
+    await previewAndApply(deps, 'POST', '/demo/reset', {}, { principal: consolePrincipal(demoVisitor) });
+    expect(liveListPatches()).toEqual({});
+  });
+
+  it('are null without a live API', () => {
+    installLiveSource(null);
+    expect(liveListPatches()).toBeNull();
   });
 });

@@ -63,7 +63,14 @@ export function previewHtml(preview: Preview, highBlastScore: number): string {
     return `<p data-act-out="changes">Returns ${escapeHtml(what)} to the state the workspace simulated.</p>`;
   }
   const rows = changedFields(preview.before, preview.after)
-    .map(([field, was, will]) => row([[label(field)], [was], [will]]))
+    // Each value names its column, for the narrow dialog that stacks them under the field (act.css).
+    .map(([field, was, will]) =>
+      row([
+        [label(field)],
+        [was, { attrs: { 'data-label': 'Now' } }],
+        [will, { attrs: { 'data-label': 'After' } }],
+      ]),
+    )
     .join('');
   const table = rows
     ? `<div class="act-table" role="region" aria-label="What changes" tabindex="0"><table class="data" data-act-out="changes"><caption class="visually-hidden">What changes</caption><thead><tr><th scope="col">Field</th><th scope="col">Now</th><th scope="col">After</th></tr></thead><tbody>${rows}</tbody></table></div>`
