@@ -14,7 +14,7 @@ import { leftToDeliver, type DeliveryTask } from './endpoint-events.ts';
 import { DueQueue } from './due-queue.ts';
 import { Wakeups } from './wakeups.ts';
 import { deliveryKey as keyOf, replayLogs } from './replay.ts';
-import { disablingOf, raiseUnannounced } from './disabling.ts';
+import { disableStored, raiseUnannounced } from './disabling.ts';
 import { attemptTimeoutMs, disableAfterMs, jitterRandom } from './schedule.ts';
 import { httpSender } from './sender.ts';
 import type { DelivererOptions } from './deliverer-options.ts';
@@ -279,13 +279,11 @@ export class Deliverer implements DeliveryQueue {
   }
 
   private async disableOnce(endpoint: WebhookEndpoint, reason: string): Promise<void> {
-    const current = (await this.o.webhooks.get(endpoint.id)) ?? endpoint;
-    if (current.status === 'disabled') return;
     // Events held for it become its deliveries first, so they are dropped and settled as the rest.
     this.unhold();
     // Saved naming its event, which a restart raises if a kill comes before the raise below.
-    const { disabled, event } = disablingOf(current, reason, this.o.clock.now());
-    await this.o.webhooks.save(disabled);
+    const event = await disableStored(this.o.webhooks, endpoint.id, reason, this.o.clock.now());
+    if (event === undefined) return;
     const dropped = (t: Task) => t.endpointId === endpoint.id;
     for (const t of [...this.ready.remove(dropped), ...this.later.filter(dropped)]) {
       this.queued.delete(keyOf(t.eventId, t.endpointId));

@@ -4,7 +4,7 @@
 // kill -9 between the two leaves the endpoint naming an event that is not there, and the next start
 // raises it with that id before the deliveries are rebuilt: one `endpoint.disabled` per disabling,
 // after any kill (on Postgres the disabling and its event are one transaction: settleDisabling).
-import type { EventStore, StoredEvent, WebhookEndpoint } from '../../src/api/orders/deps.ts';
+import type { EventStore, StoredEvent, WebhookEndpoint, WebhookStore } from '../../src/api/orders/deps.ts';
 import { endpointDisabledEvent } from '../../src/api/orders/events/order-event.ts';
 import { randomId } from '../../src/api/orders/ids.ts';
 
@@ -54,4 +54,25 @@ export async function raiseUnannounced(
     raised.push(event);
   }
   return raised;
+}
+
+/**
+ * Disables the endpoint `id` in one step with any other change of it (WebhookStore.update), saved
+ * naming its `endpoint.disabled` event; that event, or undefined when the endpoint was disabled
+ * already or is gone (a deleted endpoint is never written back).
+ */
+export async function disableStored(
+  webhooks: WebhookStore,
+  id: string,
+  reason: string,
+  nowMs: number,
+): Promise<StoredEvent | undefined> {
+  let event: StoredEvent | undefined;
+  await webhooks.update(id, (current) => {
+    if (current.status === 'disabled') return null;
+    const disabling = disablingOf(current, reason, nowMs);
+    event = disabling.event;
+    return disabling.disabled;
+  });
+  return event;
 }

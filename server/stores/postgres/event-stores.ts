@@ -93,6 +93,26 @@ export class PostgresWebhookStore implements WebhookStore {
     });
   }
 
+  /** Changes an endpoint with its row locked (WebhookStore.update). */
+  update(
+    id: string,
+    change: (current: WebhookEndpoint) => WebhookEndpoint | null,
+  ): Promise<WebhookEndpoint | null | undefined> {
+    return this.db.transaction('update_webhook', async (query) => {
+      const [row] = await query(postgresSql('webhook_for_update'), [id]);
+      if (!row) return undefined;
+      const next = change(row.body as WebhookEndpoint);
+      if (next === null) return null;
+      await query(postgresSql('update_webhook'), [
+        id,
+        next.status,
+        next.enabled_events,
+        JSON.stringify(next),
+      ]);
+      return next;
+    });
+  }
+
   /** An endpoint by id. */
   async get(id: string): Promise<WebhookEndpoint | undefined> {
     const [row] = await q<{ body: WebhookEndpoint }>(this.db, 'webhook_by_id', [id]);

@@ -46,6 +46,7 @@ describe.skipIf(!enginesAvailable())('deliveries in Postgres: disabling an endpo
     const gated = (store: WebhookStore): WebhookStore => ({
       save: (e) => store.save(e),
       add: (e, max, since) => store.add(e, max, since),
+      update: (id, change) => store.update(id, change),
       list: (environment) => store.list(environment),
       remove: (id) => store.remove(id),
       get: async (id) => {

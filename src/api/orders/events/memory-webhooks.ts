@@ -6,6 +6,8 @@ export class MemoryWebhookStore implements WebhookStore {
   private readonly endpoints = new Map<string, WebhookEndpoint>();
   /** New endpoints being made durable, by environment: they count toward its limit already. */
   private readonly adding = new Map<string, number>();
+  /** The last change of each endpoint under way: the next waits for it. */
+  private readonly turns = new Map<string, Promise<void>>();
   /** `key_id idempotency-key` of the registrations being made durable. */
   private readonly claimed = new Set<string>();
   private readonly persist: (change: WebhookEndpoint | { id: string; removed: true }) => Promise<void>;
@@ -70,12 +72,42 @@ export class MemoryWebhookStore implements WebhookStore {
     return [...this.endpoints.values()];
   }
 
-  /** Forgets an endpoint. */
-  async remove(id: string): Promise<boolean> {
-    if (!this.endpoints.has(id)) return false;
-    await this.persist({ id, removed: true });
-    this.endpoints.delete(id);
-    return true;
+  /** Changes an endpoint after any other change or removal of it has ended (WebhookStore.update). */
+  update(
+    id: string,
+    change: (current: WebhookEndpoint) => WebhookEndpoint | null,
+  ): Promise<WebhookEndpoint | null | undefined> {
+    return this.inTurn(id, async () => {
+      const current = this.endpoints.get(id);
+      if (!current) return undefined;
+      const next = change(current);
+      if (next !== null) await this.save(next);
+      return next;
+    });
+  }
+
+  /** Forgets an endpoint, after any change of it under way. */
+  remove(id: string): Promise<boolean> {
+    return this.inTurn(id, async () => {
+      if (!this.endpoints.has(id)) return false;
+      await this.persist({ id, removed: true });
+      this.endpoints.delete(id);
+      return true;
+    });
+  }
+
+  /** Runs `work` once every earlier change of endpoint `id` has ended: one at a time per endpoint. */
+  private inTurn<T>(id: string, work: () => Promise<T>): Promise<T> {
+    const turn = (this.turns.get(id) ?? Promise.resolve()).then(work);
+    const settled = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.turns.set(id, settled);
+    void settled.then(() => {
+      if (this.turns.get(id) === settled) this.turns.delete(id);
+    });
+    return turn;
   }
 
   /** Forgets every endpoint (MSW reset). */

@@ -46,9 +46,21 @@ async function requeued(
   deps: RequeueDeps,
   headers: Record<string, string>,
 ): Promise<PlainResponse> {
-  const enable = endpoint.status === 'disabled' && eventIds.length > 0;
-  if (enable) await deps.webhooks.save({ ...endpoint, status: 'enabled', disabled_reason: null });
-  if (eventIds.length > 0) await deps.deliveries.requeue(endpoint.id, eventIds);
+  let enable = false;
+  if (eventIds.length > 0) {
+    // Enabled in one step with any other change or delete of it: a deleted endpoint stays deleted.
+    const enabled = await deps.webhooks.update(endpoint.id, (current) => {
+      enable = current.status === 'disabled';
+      return enable ? { ...current, status: 'enabled', disabled_reason: null } : null;
+    });
+    if (enabled === undefined)
+      return problemResponse(
+        'not-found',
+        `No webhook endpoint ${endpoint.id} in this key's environment`,
+        headers,
+      );
+    await deps.deliveries.requeue(endpoint.id, eventIds);
+  }
   return json(
     202,
     {

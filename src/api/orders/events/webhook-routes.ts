@@ -143,23 +143,27 @@ export async function rollWebhookSecret(
 ): Promise<PlainResponse> {
   const refusedBody = await noBodyOf(request, headers);
   if (refusedBody) return refusedBody;
-  const endpoint = await ownEndpoint(id, key, deps.webhooks);
-  if (!endpoint)
-    return problemResponse('not-found', `No webhook endpoint ${id} in this key's environment`, headers);
-  const until = new Date(nowMs + eventLimits.rollOverlapMs).toISOString();
-  const kept = endpoint.secrets
-    .filter((s) => s.expires_at === null || Date.parse(s.expires_at) > nowMs)
-    .map((s) => ({ secret: s.secret, expires_at: s.expires_at ?? until }));
-  if (kept.length >= eventLimits.maxSigningSecrets) {
+  const missing = () =>
+    problemResponse('not-found', `No webhook endpoint ${id} in this key's environment`, headers);
+  if (!(await ownEndpoint(id, key, deps.webhooks))) return missing();
+  const secret = deps.ids.webhookSecret?.() ?? newSecret();
+  let full: string | null = null;
+  // Read, checked and written as one step with any other roll or delete of the endpoint.
+  const rolled = await deps.webhooks.update(id, (endpoint) => {
+    const until = new Date(nowMs + eventLimits.rollOverlapMs).toISOString();
+    const kept = endpoint.secrets
+      .filter((s) => s.expires_at === null || Date.parse(s.expires_at) > nowMs)
+      .map((s) => ({ secret: s.secret, expires_at: s.expires_at ?? until }));
     // Refused, not the oldest dropped: a receiver still on it keeps working through its overlap.
-    const frees = kept.map((s) => s.expires_at).sort()[0] ?? until;
-    const detail = `An endpoint signs with at most ${eventLimits.maxSigningSecrets} secrets at once; roll again after ${frees}, when the oldest previous secret stops signing`;
+    if (kept.length >= eventLimits.maxSigningSecrets) full = kept.map((s) => s.expires_at).sort()[0] ?? until;
+    return full === null ? { ...endpoint, secrets: [{ secret, expires_at: null }, ...kept] } : null;
+  });
+  if (rolled === undefined) return missing();
+  if (rolled === null) {
+    const detail = `An endpoint signs with at most ${eventLimits.maxSigningSecrets} secrets at once; roll again after ${full ?? ''}, when the oldest previous secret stops signing`;
     return problemResponse('validation-failed', detail, headers, [
       { pointer: '', code: 'too_many_secrets', detail },
     ]);
   }
-  const secret = deps.ids.webhookSecret?.() ?? newSecret();
-  const rolled: WebhookEndpoint = { ...endpoint, secrets: [{ secret, expires_at: null }, ...kept] };
-  await deps.webhooks.save(rolled);
   return json(200, webhookBody(rolled, true), headers);
 }

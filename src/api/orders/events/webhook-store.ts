@@ -33,7 +33,17 @@ export type WebhookAddOutcome =
 
 /** Where webhook endpoints live; writes resolve once durable. */
 export interface WebhookStore {
+  /** Writes an endpoint as given (fixtures); the API adds with `add` and changes with `update`. */
   save(endpoint: WebhookEndpoint): Promise<void>;
+  /**
+   * Changes an endpoint in one step with every other change and removal of it: `change` gets it as
+   * it is now and returns what to write, or null to write nothing. Resolves with what was written
+   * (or null), or undefined when there is no such endpoint (a deleted one is never written back).
+   */
+  update(
+    id: string,
+    change: (current: WebhookEndpoint) => WebhookEndpoint | null,
+  ): Promise<WebhookEndpoint | null | undefined>;
   /**
    * Adds a new endpoint unless its environment already has `max`, or the same API key registered
    * one with the same Idempotency-Key since `sinceMs` (that one is the answer). The checks and the
@@ -43,6 +53,6 @@ export interface WebhookStore {
   get(id: string): MaybePromise<WebhookEndpoint | undefined>;
   /** An environment's endpoints (deleted ones are gone), oldest first. */
   list(environment: Environment): MaybePromise<WebhookEndpoint[]>;
-  /** Forgets an endpoint; false if there was none. */
+  /** Forgets an endpoint (after any change of it under way); false if there was none. */
   remove(id: string): Promise<boolean>;
 }
