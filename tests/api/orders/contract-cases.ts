@@ -11,6 +11,7 @@ import { routingCases } from './cases/routing.ts';
 import { securityCases } from './cases/security.ts';
 import { webhookBodyCases } from './cases/webhook-bodies.ts';
 import { webhookInputCases } from './cases/webhook-inputs.ts';
+import { webhookUrlCases } from './cases/webhook-urls.ts';
 import { requeueCases, requeueErrorCases } from './cases/webhook-requeue.ts';
 import type { ContractCase } from './contract-types.ts';
 
@@ -24,15 +25,23 @@ const allErrorCases = [
   ...eventErrorCases.filter((c) => c.purpose === 'error'),
   ...webhookBodyCases,
   ...webhookInputCases,
+  ...webhookUrlCases.filter((c) => c.purpose === 'error'),
   ...requeueErrorCases.filter((c) => c.purpose === 'error'),
 ];
 /** Success paths: creating and reading, then listing. */
-const allHappyCases = [...happyCases, ...listingCases, ...eventCases, ...requeueCases];
+const allHappyCases = [
+  ...happyCases,
+  ...listingCases,
+  ...eventCases,
+  ...requeueCases,
+  ...webhookUrlCases.filter((c) => c.purpose === 'happy'),
+];
 /** Refusals on behalf of the caller's safety: scopes, environments, credentials, SSRF. */
 const allSecurityCases = [
   ...securityCases,
   ...eventErrorCases.filter((c) => c.purpose === 'security'),
   ...requeueErrorCases.filter((c) => c.purpose === 'security'),
+  ...webhookUrlCases.filter((c) => c.purpose === 'security'),
 ];
 
 export {

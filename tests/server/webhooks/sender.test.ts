@@ -42,6 +42,12 @@ describe('the sender', () => {
     ['fec0::1', true],
     ['64:ff9b::a9fe:a9fe', false],
     ['169.254.170.2', false],
+    // Special-purpose ranges that are not globally reachable.
+    ['198.18.0.1', true],
+    ['192.0.0.1', true],
+    ['192.0.2.1', true],
+    ['2001:db8::1', true],
+    ['64:ff9b:1::c000:201', true],
   ])(
     'refuses %s when it is what the name resolves to, before connecting (live %s)',
     async (address, live) => {
@@ -53,6 +59,18 @@ describe('the sender', () => {
       expect(code).toBe('EADDRNOTALLOWED');
     },
   );
+
+  it.each([
+    ['198.18.0.1', /benchmarking/],
+    ['240.0.0.1', /reserved/],
+    ['255.255.255.255', /broadcast/],
+    ['2001:db8::1', /documentation/],
+  ])('names the kind of %s when a name resolves to it', async (address, kind) => {
+    const message = await new Promise<string | undefined>((resolve) => {
+      guardedLookup(true, false)(address, { all: true }, (error) => resolve(error?.message));
+    });
+    expect(message).toMatch(kind);
+  });
 
   it('delivers to http://localhost in test mode', async () => {
     const r = await startReceiver();

@@ -66,7 +66,9 @@ export const createWebhookSchema = z.strictObject({
     .min(1)
     .max(eventLimits.maxUrlLength)
     .regex(readableText.pattern, readableText.message)
-    .describe('Where deliveries are POSTed'),
+    .describe(
+      'Where deliveries are POSTed: an http(s) URL without blanks, credentials or fragment, port 1–65535; stored and returned as its canonical form (lower-case scheme, punycode host)',
+    ),
   enabled_events: z
     .array(z.enum([...eventTypes, '*']))
     .min(1)
