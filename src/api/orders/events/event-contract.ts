@@ -2,7 +2,7 @@
 // the body that registers one, the event types and the scopes. Imports neither Astro, MSW nor node.
 import { z } from 'zod';
 import { orderSchema } from '../contract.ts';
-import { readableText } from '../plain-text.ts';
+import { readableText, typableText } from '../plain-text.ts';
 
 /** Every event type a caller can subscribe to. */
 export const eventTypes = ['order.created', 'endpoint.disabled', 'key.revoked', 'key.rolled'] as const;
@@ -77,7 +77,8 @@ export const createWebhookSchema = z.strictObject({
   description: z
     .string()
     .max(eventLimits.maxDescriptionLength)
-    .regex(readableText.pattern, readableText.message)
+    // Shown in the console's endpoint lists: nothing invisible, as the management API's names.
+    .regex(typableText.pattern, typableText.message)
     .optional(),
 });
 

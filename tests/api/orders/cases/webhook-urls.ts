@@ -1,7 +1,7 @@
 // An endpoint's URL must be usable as written (no blank, no userinfo even empty, no fragment, a port
 // from 1 to 65535, a name DNS can hold) and is stored as its canonical href, so the list shows what
 // is connected to; live mode refuses every special-purpose range that is not globally reachable, each
-// named by its kind.
+// named by its kind; and a description holds nothing invisible (the management API's names' rule).
 import { expect } from 'vitest';
 import type { ContractCase, Step } from '../contract-types.ts';
 import { send } from './events.ts';
@@ -66,6 +66,22 @@ export const webhookUrlCases: ContractCase[] = [
       ...storedAs('http:/127.0.0.1:5302/oneslash', 'http://127.0.0.1:5302/oneslash'),
       ...storedAs('http://bücher.example/h', 'http://xn--bcher-kva.example/h'),
     ],
+  },
+  {
+    name: 'a description holds nothing invisible: bidi overrides, zero-width characters, a BOM, private use',
+    purpose: 'error',
+    steps: ['a\u202eb', 'a\u200bb', '\ufeffa', 'a\ue000'].map((description): Step => ({
+      request: send('hooks', 'POST', '/v2/webhooks', {
+        url: 'http://localhost:3000/described',
+        enabled_events: ['order.created'],
+        description,
+      }),
+      expect: {
+        status: 422,
+        problem: 'validation-failed',
+        check: (res) => expect(errorsOf(res)).toEqual([expect.objectContaining({ pointer: '/description' })]),
+      },
+    })),
   },
   {
     name: 'a live-mode endpoint is never on a special-purpose address, and the refusal names its kind',
