@@ -9,7 +9,7 @@ import {
   addressClass,
   addressClassPhrase,
 } from '../../src/api/orders/events/address-class.ts';
-import { endpointUrlProblem } from '../../src/api/orders/events/endpoint-url.ts';
+import { endpointTargetProblem, endpointUrlProblem } from '../../src/api/orders/events/endpoint-url.ts';
 import { Http1Client } from './http1.ts';
 
 /** What an attempt got: an answer (any status), or no answer and why. */
@@ -66,7 +66,12 @@ export function httpSender(allowPrivate = allowPrivateFromEnv()): Sender {
     const key = `${livemode ? 'live' : 'test'} ${url}`;
     let verdict = judged.get(key);
     if (verdict === undefined) {
-      verdict = endpointUrlProblem(url, livemode, allowPrivate) ?? new URL(url);
+      // The target rule, not the rule as written: an endpoint stored before that rule (a fragment,
+      // an empty '@') is still sent to its canonical URL, as it was; port 0 and the ranges never.
+      const parsed = URL.canParse(url) ? new URL(url) : undefined;
+      verdict = parsed
+        ? (endpointTargetProblem(parsed, livemode, allowPrivate) ?? parsed)
+        : 'url must be an absolute http(s) URL';
       if (judged.size >= 1_000) judged.clear();
       judged.set(key, verdict);
     }

@@ -72,6 +72,23 @@ describe('the sender', () => {
     expect(message).toMatch(kind);
   });
 
+  it('never sends a stored port-0 URL to the scheme default port', async () => {
+    const result = await httpSender(false)('http://127.0.0.1:0/port0', {}, '{}', options(false));
+    expect(result).toMatchObject({
+      kind: 'failed',
+      reason: 'url port must be from 1 to 65535',
+      latencyMs: 0,
+    });
+  });
+
+  it('still delivers to an endpoint stored before the rule as written (a fragment, an empty @)', async () => {
+    const r = await startReceiver();
+    receivers.push(r);
+    const send = httpSender(false);
+    for (const url of [`http://127.0.0.1:${r.port}/h#frag`, `http://@127.0.0.1:${r.port}/h`])
+      expect(await send(url, {}, '{}', options(false))).toMatchObject({ kind: 'answered', status: 204 });
+  });
+
   it('delivers to http://localhost in test mode', async () => {
     const r = await startReceiver();
     receivers.push(r);

@@ -25,28 +25,23 @@ function dnsNameProblem(hostname: string): string | null {
   return null;
 }
 
-/** Why a URL is not usable as written, whatever the mode, or null. */
-function unusable(text: string, url: URL): string | null {
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'url must be http(s)';
+/** Why a URL is not usable as written (registration only), whatever the mode, or null. */
+function writtenProblem(text: string): string | null {
   if (/\s/u.test(text)) return 'url must not hold blanks (write a space in a path as %20)';
-  if (url.username !== '' || url.password !== '' || authorityOf(text).includes('@'))
-    return 'url must not carry credentials';
+  if (authorityOf(text).includes('@')) return 'url must not carry credentials';
   if (text.includes('#')) return 'url must not carry a fragment (#…): a fragment is never sent';
-  if (url.port === '0') return 'url port must be from 1 to 65535';
-  return dnsNameProblem(url.hostname);
+  return null;
 }
 
-/** Why a webhook URL is refused as written, or null. `allowPrivate`: the documented override. */
-export function endpointUrlProblem(text: string, livemode: boolean, allowPrivate = false): string | null {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return 'url must be an absolute http(s) URL';
-  }
-  const problem = unusable(text, url);
-  if (problem !== null) return problem;
+/**
+ * Why a parsed URL may not be connected to in the mode, or null: the rule the sender applies to
+ * every stored URL before connecting, endpoints registered before the rules as written included.
+ */
+export function endpointTargetProblem(url: URL, livemode: boolean, allowPrivate = false): string | null {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'url must be http(s)';
   if (livemode && url.protocol !== 'https:') return 'a live-mode endpoint must use https';
+  if (url.username !== '' || url.password !== '') return 'url must not carry credentials';
+  if (url.port === '0') return 'url port must be from 1 to 65535';
   const host = url.hostname.toLowerCase();
   if (livemode && !allowPrivate && (host === 'localhost' || host.endsWith('.localhost')))
     return 'a live-mode endpoint must not be on loopback';
@@ -55,6 +50,20 @@ export function endpointUrlProblem(text: string, livemode: boolean, allowPrivate
     return `url must not name ${found ? addressClassPhrase[found] : 'this address'}`;
   }
   return null;
+}
+
+/** Why a webhook URL is refused as written (registration), or null. `allowPrivate`: the documented override. */
+export function endpointUrlProblem(text: string, livemode: boolean, allowPrivate = false): string | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'url must be an absolute http(s) URL';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'url must be http(s)';
+  return (
+    writtenProblem(text) ?? endpointTargetProblem(url, livemode, allowPrivate) ?? dnsNameProblem(url.hostname)
+  );
 }
 
 /** The URL stored and connected to: the canonical WHATWG href of a URL endpointUrlProblem accepts. */
