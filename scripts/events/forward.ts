@@ -17,7 +17,15 @@ export interface ListenOptions {
   events?: string[];
   /** One line per forwarded event. */
   report: (line: string) => void;
+  /** How long a forward may wait for the local URL's answer (default forwardTimeoutMs). */
+  forwardTimeoutMs?: number;
 }
+
+/**
+ * How long a forward waits for the local URL's answer: under the API's 15 s delivery time-out, so the
+ * tool still answers the API (502, a failed attempt it retries) and prints the delivery's line.
+ */
+export const forwardTimeoutMs = 10_000;
 
 /** A running listener. */
 export interface Listening {
@@ -48,9 +56,16 @@ export function fetchFailure(error: unknown, url: string): string {
   return `${cause?.message ?? (error instanceof Error ? error.message : String(error))} (${url})`;
 }
 
-/** Says what to do after the API refused to register the endpoint. */
-function refusal(status: number, detail: string | undefined): string {
-  const why = `the API refused the endpoint (${status}): ${detail ?? ''}`;
+/** A problem+json body, as far as the tool reads it. */
+interface Problem {
+  detail?: string;
+  errors?: { detail?: string }[];
+}
+
+/** Says what the API refused, each problem's own words included, and what to do after a 403. */
+export function refusal(status: number, problem: Problem): string {
+  const details = (problem.errors ?? []).map((e) => e.detail).filter((d) => typeof d === 'string');
+  const why = `the API refused the endpoint (${status}): ${[problem.detail ?? '', ...details].filter(Boolean).join('; ')}`;
   return status === 403 ? `${why}; issue a key that can with ${listenKeyCommand}` : why;
 }
 
@@ -83,6 +98,7 @@ export async function listen(options: ListenOptions): Promise<Listening> {
         return;
       }
       const started = performance.now();
+      const timeoutMs = options.forwardTimeoutMs ?? forwardTimeoutMs;
       let status: string;
       try {
         const headers = await signedHeaders([secret], id, Math.floor(Date.now() / 1000), body);
@@ -91,12 +107,14 @@ export async function listen(options: ListenOptions): Promise<Listening> {
           headers: { ...headers, 'content-type': 'application/json' },
           body,
           redirect: 'manual',
+          signal: AbortSignal.timeout(timeoutMs),
         });
         status = String(forwarded.status);
         // The API retries on our answer as it would on the receiver's.
         response.writeHead(forwarded.status >= 200 && forwarded.status < 300 ? 204 : 502).end();
       } catch (error) {
-        status = `failed (${fetchFailure(error, options.forwardTo)})`;
+        const timedOut = (error as { name?: string } | null)?.name === 'TimeoutError';
+        status = `failed (${timedOut ? `no answer within ${timeoutMs / 1000} s` : fetchFailure(error, options.forwardTo)})`;
         response.writeHead(502).end();
       }
       const type = (JSON.parse(body) as { type?: string }).type ?? '?';
@@ -110,7 +128,7 @@ export async function listen(options: ListenOptions): Promise<Listening> {
     server.closeAllConnections();
     await new Promise((done) => server.close(done));
   };
-  let endpoint: { id?: string; secret?: string; detail?: string };
+  let endpoint: { id?: string; secret?: string } & Problem;
   let status: number;
   try {
     const registered = await fetch(`${options.api}/v2/webhooks`, {
@@ -130,7 +148,7 @@ export async function listen(options: ListenOptions): Promise<Listening> {
   }
   if (status !== 201 || !endpoint.id || !endpoint.secret) {
     await close();
-    throw new Error(refusal(status, endpoint.detail));
+    throw new Error(refusal(status, endpoint));
   }
   endpointSecret = endpoint.secret;
   const endpointId = endpoint.id;

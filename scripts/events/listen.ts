@@ -2,6 +2,7 @@
 // registers a temporary test-mode endpoint, forwards each event signed with a stable local secret
 // (printed at start), one line per delivery; ^C (or SIGTERM, SIGHUP) deletes the endpoint, and says
 // loudly on stderr how to delete it when it cannot (the API is down) or when a second ^C quits.
+import { eventTypes } from '../../src/api/orders/events/event-contract.ts';
 import { runCli, UsageError, type CliSpec } from '../lib/cli-args.ts';
 import { deleteCommand, listen, listenKeyCommand } from './forward.ts';
 
@@ -15,7 +16,7 @@ Registers a temporary test-mode webhook endpoint on the API and forwards every e
   --api          the running API (default http://localhost:4321)
   --key          a test-mode key with webhooks:write (default ESTATE_API_KEY); the demo key has
                  none: issue one with ${listenKeyCommand}
-  --events       event types, comma-separated (default every type)`,
+  --events       event types, comma-separated (default every type): ${[...eventTypes, '*'].join(', ')}`,
   options: { 'forward-to': 'string', api: 'string', key: 'string', events: 'string' },
 } satisfies CliSpec<Record<'forward-to' | 'api' | 'key' | 'events', 'string'>>;
 
@@ -30,10 +31,7 @@ await runCli(spec, async ({ values }) => {
     );
   const api = (values.api ?? 'http://localhost:4321').replace(/\/$/, '');
   if (!httpUrl(api)) throw new UsageError('--api must be an absolute http(s) URL');
-  const events = values.events
-    ?.split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
+  const events = values.events === undefined ? undefined : eventList(values.events);
   // ^C, a `kill` and a closed terminal all clean up, even one that comes while the endpoint is being
   // registered (it is deleted once it is). A second signal while cleaning up quits at once, saying
   // that the endpoint is left registered and how to delete it (a DELETE can wait 5 s for the API).
@@ -70,4 +68,19 @@ await runCli(spec, async ({ values }) => {
 /** Whether `text` is an absolute http or https URL. */
 function httpUrl(text: string): boolean {
   return URL.canParse(text) && ['http:', 'https:'].includes(new URL(text).protocol);
+}
+
+/** The types --events names, each one the API takes; a usage error names any other. */
+function eventList(text: string): string[] {
+  const allowed: readonly string[] = [...eventTypes, '*'];
+  const types = text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  const unknown = types.filter((t) => !allowed.includes(t));
+  if (types.length === 0 || unknown.length > 0)
+    throw new UsageError(
+      `--events ${unknown.length > 0 ? `names ${unknown.map((t) => JSON.stringify(t)).join(', ')}, not an event type` : 'names no event type'}; allowed: ${allowed.join(', ')}`,
+    );
+  return types;
 }

@@ -4,7 +4,12 @@
 // made (the resolver hook of the socket, so the address checked is the address connected to).
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { addressAllowed, endpointUrlProblem } from '../../src/api/orders/events/endpoint-url.ts';
+import {
+  addressAllowed,
+  addressClass,
+  addressClassPhrase,
+} from '../../src/api/orders/events/address-class.ts';
+import { endpointTargetProblem, endpointUrlProblem } from '../../src/api/orders/events/endpoint-url.ts';
 import { Http1Client } from './http1.ts';
 
 /** What an attempt got: an answer (any status), or no answer and why. */
@@ -32,12 +37,11 @@ export function guardedLookup(livemode: boolean, allowPrivate: boolean): LookupF
       if (error) return callback(error, '', 4);
       const refused = addresses.find((a) => !addressAllowed(a.address, livemode, allowPrivate));
       if (refused) {
-        const denied = Object.assign(
-          new Error(`${hostname} resolves to ${refused.address}, which is not allowed`),
-          {
-            code: 'EADDRNOTALLOWED',
-          },
-        );
+        const found = addressClass(refused.address);
+        const kind = found ? addressClassPhrase[found] : 'an address not allowed';
+        const denied = Object.assign(new Error(`${hostname} resolves to ${refused.address}, ${kind}`), {
+          code: 'EADDRNOTALLOWED',
+        });
         return callback(denied, '', 4);
       }
       if (options.all) return (callback as (e: null, a: LookupAddress[]) => void)(null, addresses);
@@ -62,7 +66,12 @@ export function httpSender(allowPrivate = allowPrivateFromEnv()): Sender {
     const key = `${livemode ? 'live' : 'test'} ${url}`;
     let verdict = judged.get(key);
     if (verdict === undefined) {
-      verdict = endpointUrlProblem(url, livemode, allowPrivate) ?? new URL(url);
+      // The target rule, not the rule as written: an endpoint stored before that rule (a fragment,
+      // an empty '@') is still sent to its canonical URL, as it was; port 0 and the ranges never.
+      const parsed = URL.canParse(url) ? new URL(url) : undefined;
+      verdict = parsed
+        ? (endpointTargetProblem(parsed, livemode, allowPrivate) ?? parsed)
+        : 'url must be an absolute http(s) URL';
       if (judged.size >= 1_000) judged.clear();
       judged.set(key, verdict);
     }

@@ -12,6 +12,7 @@ import { securityCases } from './cases/security.ts';
 import { webhookBodyCases } from './cases/webhook-bodies.ts';
 import { webhookIdempotencyCases } from './cases/webhook-idempotency.ts';
 import { webhookInputCases } from './cases/webhook-inputs.ts';
+import { webhookUrlCases } from './cases/webhook-urls.ts';
 import { requeueCases, requeueErrorCases } from './cases/webhook-requeue.ts';
 import type { ContractCase } from './contract-types.ts';
 /** Idempotency-Key: on orders, and on webhook registrations. */
@@ -27,15 +28,23 @@ const allErrorCases = [
   ...eventErrorCases.filter((c) => c.purpose === 'error'),
   ...webhookBodyCases,
   ...webhookInputCases,
+  ...webhookUrlCases.filter((c) => c.purpose === 'error'),
   ...requeueErrorCases.filter((c) => c.purpose === 'error'),
 ];
 /** Success paths: creating and reading, then listing. */
-const allHappyCases = [...happyCases, ...listingCases, ...eventCases, ...requeueCases];
+const allHappyCases = [
+  ...happyCases,
+  ...listingCases,
+  ...eventCases,
+  ...requeueCases,
+  ...webhookUrlCases.filter((c) => c.purpose === 'happy'),
+];
 /** Refusals on behalf of the caller's safety: scopes, environments, credentials, SSRF. */
 const allSecurityCases = [
   ...securityCases,
   ...eventErrorCases.filter((c) => c.purpose === 'security'),
   ...requeueErrorCases.filter((c) => c.purpose === 'security'),
+  ...webhookUrlCases.filter((c) => c.purpose === 'security'),
 ];
 
 export {

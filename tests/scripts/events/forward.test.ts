@@ -1,6 +1,9 @@
 // events:listen forwards each event from a running server to a local URL, signed with a stable
 // local secret that standardwebhooks verifies, one line per delivery (a failed forward names its
-// cause); stopping deletes its endpoint.
+// cause, a target that never answers is timed out and named); stopping deletes its endpoint; a
+// refusal by the API relays each problem's own words.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listen, localSecret } from '../../../scripts/events/forward.ts';
@@ -73,6 +76,57 @@ describe('events:listen', () => {
     });
     await vi.waitFor(() => expect(lines).not.toHaveLength(0), { timeout: 10_000 });
     expect(lines[0]).toMatch(/→ failed \(connection refused to http:\/\/127\.0\.0\.1:\d+\/\S*\) {2}\d+ ms$/);
+  });
+
+  it('times out a forward the target never answers, and prints its line naming the time-out', async () => {
+    const server = await serverRunner();
+    closers.push(() => server.close());
+    const hanging = await startReceiver(() => 'hang');
+    closers.push(() => hanging.close());
+    const lines: string[] = [];
+    const listening = await listen({
+      api: server.baseUrl,
+      key: fixtureKeys.hooks,
+      forwardTo: hanging.url,
+      report: (line) => lines.push(line),
+      forwardTimeoutMs: 300,
+    });
+    closers.push(() => listening.stop());
+    await fetch(`${server.baseUrl}/v2/orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${fixtureKeys.hooks}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ customer: 'cus_acme', lines: [{ sku: 'sku_widget', qty: 1 }] }),
+    });
+    await vi.waitFor(() => expect(lines).not.toHaveLength(0), { timeout: 10_000 });
+    expect(lines[0]).toMatch(/^order\.created {2}evt_\w+ {2}→ failed \(no answer within 0\.3 s\) {2}\d+ ms$/);
+    expect(hanging.received).toHaveLength(1);
+  });
+
+  it("relays each of the problem's errors when the API refuses the endpoint", async () => {
+    const api = createServer((_request, response) => {
+      response.writeHead(422, { 'content-type': 'application/problem+json' });
+      response.end(
+        JSON.stringify({
+          detail: '1 problem in the body',
+          errors: [
+            { pointer: '/enabled_events/0', detail: 'enabled_events/0 must be one of order.created, *' },
+          ],
+        }),
+      );
+    });
+    await new Promise<void>((done) => api.listen(0, '127.0.0.1', done));
+    closers.push(() => new Promise((done) => api.close(() => done())));
+    const { port } = api.address() as AddressInfo;
+    await expect(
+      listen({
+        api: `http://127.0.0.1:${port}`,
+        key: fixtureKeys.hooks,
+        forwardTo: 'http://127.0.0.1:9/',
+        report: () => undefined,
+      }),
+    ).rejects.toThrow(
+      'the API refused the endpoint (422): 1 problem in the body; enabled_events/0 must be one of order.created, *',
+    );
   });
 
   it('refuses a live key', async () => {

@@ -2,7 +2,8 @@
 // an API that is down at exit leaves it registered, and stderr says so and how to delete it, as a
 // second signal does while the DELETE waits (it quits at once); an
 // unreachable API is one line and exit 1 (it hung); a key without webhooks:write is told how to get
-// one; a --forward-to that is not http(s) is a usage error (exit 2).
+// one; a --forward-to that is not http(s), or an --events type the API does not know, is a usage
+// error (exit 2), checked before the API is asked.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -142,6 +143,26 @@ describe('events:listen, the process', () => {
     expect(await listening.exited).toBe(1);
     expect(listening.stderr()).toContain(
       'npm run keys:issue -- --name listen --scopes webhooks:write,webhooks:read,events:read',
+    );
+  });
+
+  it('refuses an --events type that does not exist as a usage error, naming it and the allowed types', async () => {
+    // No API runs on port 9: the value is checked before the API is asked.
+    const listening = run([
+      '--api',
+      'http://127.0.0.1:9',
+      '--key',
+      fixtureKeys.hooks,
+      '--forward-to',
+      'http://127.0.0.1:9/',
+      '--events',
+      'order.created,nope',
+    ]);
+    expect(await listening.exited).toBe(2);
+    const lines = listening.stderr().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /--events names "nope", not an event type; allowed: order\.created, endpoint\.disabled, key\.revoked, key\.rolled, \*/,
     );
   });
 

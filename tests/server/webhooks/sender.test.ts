@@ -42,6 +42,12 @@ describe('the sender', () => {
     ['fec0::1', true],
     ['64:ff9b::a9fe:a9fe', false],
     ['169.254.170.2', false],
+    // Special-purpose ranges that are not globally reachable.
+    ['198.18.0.1', true],
+    ['192.0.0.1', true],
+    ['192.0.2.1', true],
+    ['2001:db8::1', true],
+    ['64:ff9b:1::c000:201', true],
   ])(
     'refuses %s when it is what the name resolves to, before connecting (live %s)',
     async (address, live) => {
@@ -53,6 +59,35 @@ describe('the sender', () => {
       expect(code).toBe('EADDRNOTALLOWED');
     },
   );
+
+  it.each([
+    ['198.18.0.1', /benchmarking/],
+    ['240.0.0.1', /reserved/],
+    ['255.255.255.255', /broadcast/],
+    ['2001:db8::1', /documentation/],
+  ])('names the kind of %s when a name resolves to it', async (address, kind) => {
+    const message = await new Promise<string | undefined>((resolve) => {
+      guardedLookup(true, false)(address, { all: true }, (error) => resolve(error?.message));
+    });
+    expect(message).toMatch(kind);
+  });
+
+  it('never sends a stored port-0 URL to the scheme default port', async () => {
+    const result = await httpSender(false)('http://127.0.0.1:0/port0', {}, '{}', options(false));
+    expect(result).toMatchObject({
+      kind: 'failed',
+      reason: 'url port must be from 1 to 65535',
+      latencyMs: 0,
+    });
+  });
+
+  it('still delivers to an endpoint stored before the rule as written (a fragment, an empty @)', async () => {
+    const r = await startReceiver();
+    receivers.push(r);
+    const send = httpSender(false);
+    for (const url of [`http://127.0.0.1:${r.port}/h#frag`, `http://@127.0.0.1:${r.port}/h`])
+      expect(await send(url, {}, '{}', options(false))).toMatchObject({ kind: 'answered', status: 204 });
+  });
 
   it('delivers to http://localhost in test mode', async () => {
     const r = await startReceiver();

@@ -1,8 +1,9 @@
 // The events and webhooks contract: schemas of an event, a page of events, a webhook endpoint and
 // the body that registers one, the event types and the scopes. Imports neither Astro, MSW nor node.
 import { z } from 'zod';
+import { isoInstantMs } from '../../../lib/instant.ts';
 import { orderSchema } from '../contract.ts';
-import { readableText } from '../plain-text.ts';
+import { readableText, typableText } from '../plain-text.ts';
 
 /** Every event type a caller can subscribe to. */
 export const eventTypes = ['order.created', 'endpoint.disabled', 'key.revoked', 'key.rolled'] as const;
@@ -66,7 +67,9 @@ export const createWebhookSchema = z.strictObject({
     .min(1)
     .max(eventLimits.maxUrlLength)
     .regex(readableText.pattern, readableText.message)
-    .describe('Where deliveries are POSTed'),
+    .describe(
+      'Where deliveries are POSTed: an http(s) URL without blanks, credentials or fragment, port 1–65535; stored and returned as its canonical form (lower-case scheme, punycode host)',
+    ),
   enabled_events: z
     .array(z.enum([...eventTypes, '*']))
     .min(1)
@@ -75,7 +78,8 @@ export const createWebhookSchema = z.strictObject({
   description: z
     .string()
     .max(eventLimits.maxDescriptionLength)
-    .regex(readableText.pattern, readableText.message)
+    // Shown in the console's endpoint lists: nothing invisible, as the management API's names.
+    .regex(typableText.pattern, typableText.message)
     .optional(),
 });
 
@@ -88,16 +92,29 @@ export const resendWebhookSchema = z.strictObject({
 });
 
 /** What a valid `since` is, said whatever was wrong with it (a union's own words say nothing). */
-const sinceError = 'must be an ISO 8601 time (2026-11-27T09:00:00Z) or Unix seconds (a whole number ≥ 0)';
+const sinceError =
+  'must be an ISO 8601 date (2026-11-27, its midnight UTC) or date-time with an offset (2026-11-27T09:00:00Z), or Unix seconds (a whole number ≥ 0)';
 
 /** Body of POST /v2/webhooks/{id}/recover: resend every event not delivered since a time. */
 export const recoverWebhookSchema = z.strictObject({
   since: z
-    .union([z.iso.datetime({ offset: true, error: sinceError }), z.int({ error: sinceError }).min(0)], {
-      error: sinceError,
-    })
-    .describe('ISO 8601, or Unix seconds; not in the future'),
+    .union(
+      [
+        // Read as GET /v2/events reads its created[…] bounds (src/lib/instant.ts).
+        z.string().refine((text) => !Number.isNaN(isoInstantMs(text)), { error: sinceError }),
+        z.int({ error: sinceError }).min(0),
+      ],
+      { error: sinceError },
+    )
+    .describe(
+      'An ISO 8601 date (its midnight UTC) or date-time with an offset, or Unix seconds; not in the future',
+    ),
 });
+
+/** The instant a valid recover `since` names, in ms. */
+export function sinceMs(since: z.infer<typeof recoverWebhookSchema>['since']): number {
+  return typeof since === 'number' ? since * 1000 : isoInstantMs(since);
+}
 
 /** What resend and recover answer (202): how many deliveries were queued again. */
 export const webhookRequeueSchema = z.strictObject({

@@ -6,7 +6,7 @@ import type { KeyRecord, OrdersDeps, StoredEvent, WebhookEndpoint, WebhookStore 
 import type { PlainRequest, PlainResponse } from '../plain.ts';
 import { json, problemResponse } from '../respond.ts';
 import type { EndpointDeliveries } from './endpoint-deliveries.ts';
-import { eventLimits, recoverWebhookSchema, resendWebhookSchema } from './event-contract.ts';
+import { eventLimits, recoverWebhookSchema, resendWebhookSchema, sinceMs } from './event-contract.ts';
 import { jsonBodyOf } from './json-body.ts';
 import { ownEndpoint } from './webhook-routes.ts';
 
@@ -138,11 +138,10 @@ export async function recoverWebhook(
   const asked = await endpointAndBody(id, request, key, deps, recoverWebhookSchema, headers);
   if (!('endpoint' in asked)) return asked;
   const { endpoint } = asked;
-  const since = asked.value.since;
-  const sinceMs = typeof since === 'number' ? since * 1000 : Date.parse(since);
-  if (sinceMs > deps.clock.now())
+  const fromMs = sinceMs(asked.value.since);
+  if (fromMs > deps.clock.now())
     return fieldProblem(headers, '/since', 'in_future', 'since cannot be in the future');
-  const events = await eventsSince(endpoint, sinceMs, deps, eventLimits.maxRecovered);
+  const events = await eventsSince(endpoint, fromMs, deps, eventLimits.maxRecovered);
   return requeued(
     endpoint,
     events.map((e) => e.id),

@@ -9,7 +9,7 @@ import { badListQuery, queryProblems } from '../list-query.ts';
 import type { PlainRequest, PlainResponse } from '../plain.ts';
 import { json, problemResponse } from '../respond.ts';
 import { createWebhookSchema, eventLimits } from './event-contract.ts';
-import { endpointUrlProblem } from './endpoint-url.ts';
+import { canonicalEndpointUrl, endpointUrlProblem } from './endpoint-url.ts';
 import { jsonBodyOf, noBodyOf } from './json-body.ts';
 import { webhookBody } from './order-event.ts';
 
@@ -48,7 +48,7 @@ export async function createWebhook(
     ]);
   const endpoint: WebhookEndpoint = {
     id: deps.ids.webhookId?.() ?? randomId('we_'),
-    url: parsed.data.url,
+    url: canonicalEndpointUrl(parsed.data.url),
     description: parsed.data.description ?? '',
     enabled_events: [...new Set(parsed.data.enabled_events)],
     environment: key.environment,

@@ -123,11 +123,13 @@ export const webhookInputCases: ContractCase[] = [
     purpose: 'error',
     steps: [
       { request: register, expect: { status: 201 } },
-      ...[1.5, true, null, '2026-02-30T00:00:00Z', 'yesterday'].map((since): Step => ({
-        request: (earlier) =>
-          send('hooks', 'POST', `/v2/webhooks/${idOf(earlier[0]) ?? ''}/recover`, { since }),
-        expect: { status: 422, problem: 'validation-failed', check: sinceNamed },
-      })),
+      ...[1.5, true, null, '2026-02-30T00:00:00Z', '2026-02-30', '2026-11-27T09:00:00', 'yesterday'].map(
+        (since): Step => ({
+          request: (earlier) =>
+            send('hooks', 'POST', `/v2/webhooks/${idOf(earlier[0]) ?? ''}/recover`, { since }),
+          expect: { status: 422, problem: 'validation-failed', check: sinceNamed },
+        }),
+      ),
       removed,
     ],
   },
@@ -138,7 +140,9 @@ function sinceNamed(res: ApiResponse): void {
   expect(errorsOf(res)).toEqual([
     expect.objectContaining({
       pointer: '/since',
-      detail: expect.stringMatching(/^since must be an ISO 8601 time .* or Unix seconds/) as unknown,
+      detail: expect.stringMatching(
+        /^since must be an ISO 8601 date .* or date-time with an offset .*, or Unix seconds/,
+      ) as unknown,
     }),
   ]);
 }

@@ -54,7 +54,8 @@ export const requeueCases: ContractCase[] = [
       { request: send('hooks', 'POST', '/v2/webhooks', hook), expect: { status: 201 } },
       { request: post('hooks', order), expect: { status: 201 } },
       {
-        request: requeue('recover', 1, { since: '2026-01-01T00:00:00Z' }),
+        // A date is its midnight UTC, as GET /v2/events reads created[…] (src/lib/instant.ts).
+        request: requeue('recover', 1, { since: '2026-01-01' }),
         expect: {
           status: 202,
           check: (res, earlier) => {
@@ -148,6 +149,8 @@ export const requeueErrorCases: ContractCase[] = [
       refused(requeue('resend', 0, {}), '/event_id'),
       refused(requeue('recover', 0, { since: 'yesterday' }), '/since'),
       refused(requeue('recover', 0, { since: '2026-11-01T13:00:10Z' }), '/since', 'in_future'),
+      refused(requeue('recover', 0, { since: '2026-11-02' }), '/since', 'in_future'),
+      refused(requeue('recover', 0, { since: '2026-02-30' }), '/since'),
       refused(requeue('recover', 0, { since: -1 }), '/since'),
       refused(requeue('recover', 0, { since: 0, until: 1 }), '/until'),
       refused(requeue('recover', 0, {}), '/since'),
