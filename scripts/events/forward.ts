@@ -19,7 +19,18 @@ export interface ListenOptions {
   report: (line: string) => void;
   /** How long a forward may wait for the local URL's answer (default forwardTimeoutMs). */
   forwardTimeoutMs?: number;
+  /** How long the registration may wait for the API's answer (default registerTimeoutMs). */
+  registerTimeoutMs?: number;
+  /** Aborted (^C) while the endpoint is being registered: stop waiting for the API. */
+  abort?: AbortSignal;
 }
+
+/** How long the registration waits for the API: one that accepts and never answers is not waited out. */
+export const registerTimeoutMs = 10_000;
+
+/** What to do about an endpoint a registration may have made, not knowing its id. */
+const mayBeLeft =
+  'an endpoint may be LEFT REGISTERED: look in GET /v2/webhooks for "npm run events:listen (temporary)" and delete it';
 
 /**
  * How long a forward waits for the local URL's answer: under the API's 15 s delivery time-out, so the
@@ -139,11 +150,20 @@ export async function listen(options: ListenOptions): Promise<Listening> {
         enabled_events: options.events ?? ['*'],
         description: 'npm run events:listen (temporary)',
       }),
+      signal: AbortSignal.any([
+        AbortSignal.timeout(options.registerTimeoutMs ?? registerTimeoutMs),
+        ...(options.abort ? [options.abort] : []),
+      ]),
     });
     status = registered.status;
     endpoint = (await registered.json().catch(() => ({}))) as typeof endpoint;
   } catch (error) {
     await close(); // else the open listener keeps the process alive
+    const name = (error as { name?: unknown } | null)?.name;
+    const seconds = (options.registerTimeoutMs ?? registerTimeoutMs) / 1000;
+    if (options.abort?.aborted) throw new Error(`quit while registering: ${mayBeLeft}`, { cause: error });
+    if (name === 'TimeoutError')
+      throw new Error(`the API did not answer within ${seconds} s: ${mayBeLeft}`, { cause: error });
     throw new Error(`cannot reach the API: ${fetchFailure(error, options.api)}`, { cause: error });
   }
   if (status !== 201 || !endpoint.id || !endpoint.secret) {

@@ -32,13 +32,17 @@ await runCli(spec, async ({ values }) => {
   const api = (values.api ?? 'http://localhost:4321').replace(/\/$/, '');
   if (!httpUrl(api)) throw new UsageError('--api must be an absolute http(s) URL');
   const events = values.events === undefined ? undefined : eventList(values.events);
-  // ^C, a `kill` and a closed terminal all clean up, even one that comes while the endpoint is being
-  // registered (it is deleted once it is). A second signal while cleaning up quits at once, saying
-  // that the endpoint is left registered and how to delete it (a DELETE can wait 5 s for the API).
+  // ^C, a `kill` and a closed terminal all clean up. One that comes while the endpoint is being
+  // registered stops waiting for the API and quits, saying an endpoint may be left. A second signal
+  // while cleaning up quits at once, saying that the endpoint is left registered and how to delete
+  // it (a DELETE can wait 5 s for the API).
   const registered: { endpointId?: string } = {};
+  const registering = new AbortController();
   let cleaning = false;
   const signalled = new Promise<void>((done) => {
     const onSignal = () => {
+      // While registering, stop waiting for the API at once (listen says what may be left).
+      if (registered.endpointId === undefined && !registering.signal.aborted) return registering.abort();
       if (!cleaning) {
         cleaning = true;
         done();
@@ -55,7 +59,8 @@ await runCli(spec, async ({ values }) => {
     };
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal);
   });
-  const listening = await listen({ api, key, forwardTo, events, report: (line) => console.log(line) });
+  const report = (line: string) => console.log(line);
+  const listening = await listen({ api, key, forwardTo, events, report, abort: registering.signal });
   registered.endpointId = listening.endpointId;
   console.error(
     `Ready! Forwarding to ${forwardTo}. Your webhook signing secret is ${listening.secret} (^C to quit)`,

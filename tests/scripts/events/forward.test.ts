@@ -140,3 +140,39 @@ describe('events:listen', () => {
     ).rejects.toThrow(/test-mode/);
   });
 });
+
+// Found from outside (probe 12): against an API that accepts and never answers, the registration
+// waited 300 s (undici's own time-out), ^C did nothing, and the endpoint it may have made was not
+// mentioned.
+describe('events:listen against an API that never answers', () => {
+  async function frozenApi(): Promise<string> {
+    const api = createServer(() => undefined); // reads the request, never answers
+    await new Promise<void>((done) => api.listen(0, '127.0.0.1', done));
+    closers.push(async () => {
+      api.closeAllConnections();
+      await new Promise((done) => api.close(done));
+    });
+    return `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+  }
+  const options = (api: string) => ({
+    api,
+    key: fixtureKeys.hooks,
+    forwardTo: 'http://127.0.0.1:9/hooks',
+    report: () => undefined,
+  });
+
+  it('gives up after its time-out, saying an endpoint may be left registered', async () => {
+    const api = await frozenApi();
+    await expect(listen({ ...options(api), registerTimeoutMs: 300 })).rejects.toThrow(
+      /did not answer within 0\.3 s: an endpoint may be LEFT REGISTERED/,
+    );
+  });
+
+  it('stops waiting at once when aborted (^C while registering)', async () => {
+    const api = await frozenApi();
+    const abort = new AbortController();
+    const listening = listen({ ...options(api), abort: abort.signal });
+    setTimeout(() => abort.abort(), 100);
+    await expect(listening).rejects.toThrow(/quit while registering: an endpoint may be LEFT REGISTERED/);
+  });
+});
