@@ -52,8 +52,9 @@ describe.runIf(browserAvailable())('blast radius', () => {
     );
     if (!storm) throw new Error('the workspace plants no throttle storm');
     const { page, errors } = await openPage(browser);
-    // No network for the what-if; the page's live panels (health probe, server island) still load.
-    const live = /\/(healthz|_server-islands\/|app\/session)/;
+    // No network for the what-if; the page's live panels (health probe, server island, the acts' read of
+    // the key through the management API) still load.
+    const live = /\/(healthz|_server-islands\/|app\/session|manage\/v1\/)/;
     await page.route('**/*', (route) =>
       ['fetch', 'xhr'].includes(route.request().resourceType()) && !live.test(route.request().url())
         ? route.abort()
