@@ -57,16 +57,16 @@ describe('a resend across a restart', () => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('is sent after the restart when only its line was written', async () => {
-    receiver = await startReceiver();
+  /**
+   * Records a resend of evt_test1 to we_test1 a second after `f`'s clock, as the process that dies
+   * before sending it; then restarts a deliverer over `f`'s stores and that line, and sends what is due.
+   */
+  async function resendAcrossRestart(
+    f: ReturnType<typeof deliveryFixture>,
+    clock: ReturnType<typeof manualClock>,
+  ) {
     const dir = mkdtempSync(join(tmpdir(), 'requeues-'));
     dirs.push(dir);
-    const clock = manualClock(t0);
-    const f = deliveryFixture(endpointAt(receiver.url, t0 - 1), clock);
-    await f.create(orderAt(1, t0));
-    await f.deliverer.runDue();
-    expect(receiver.received).toHaveLength(1);
-    // The resend is recorded, then the process dies before it is sent.
     clock.advance(1000);
     const before = await openRequeueFile(dir);
     await before.record({
@@ -75,7 +75,6 @@ describe('a resend across a restart', () => {
       at: new Date(clock.now()).toISOString(),
     });
     await before.close();
-
     const requeues = await openRequeueFile(dir);
     const restarted = new Deliverer({
       events: f.events,
@@ -90,6 +89,16 @@ describe('a resend across a restart', () => {
     await restarted.restore();
     await restarted.runDue();
     await requeues.close();
+  }
+
+  it('is sent after the restart when only its line was written', async () => {
+    receiver = await startReceiver();
+    const clock = manualClock(t0);
+    const f = deliveryFixture(endpointAt(receiver.url, t0 - 1), clock);
+    await f.create(orderAt(1, t0));
+    await f.deliverer.runDue();
+    expect(receiver.received).toHaveLength(1);
+    await resendAcrossRestart(f, clock);
     expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual(['evt_test1', 'evt_test1']);
   });
 
@@ -97,34 +106,10 @@ describe('a resend across a restart', () => {
   // so an acknowledged resend of an older event was dropped.
   it('is sent after the restart for an event older than the endpoint', async () => {
     receiver = await startReceiver();
-    const dir = mkdtempSync(join(tmpdir(), 'requeues-'));
-    dirs.push(dir);
     const clock = manualClock(t0);
     const f = deliveryFixture(endpointAt(receiver.url, t0 + 500), clock);
     await f.create(orderAt(1, t0)); // before the endpoint: never delivered to it on its own
-    clock.advance(1000);
-    const before = await openRequeueFile(dir);
-    await before.record({
-      endpoint_id: 'we_test1',
-      event_ids: ['evt_test1'],
-      at: new Date(clock.now()).toISOString(),
-    });
-    await before.close();
-
-    const requeues = await openRequeueFile(dir);
-    const restarted = new Deliverer({
-      events: f.events,
-      webhooks: f.webhooks,
-      endpoints: () => f.webhooks.all(),
-      log: { ...f.log, replayed: () => [...f.log.all] },
-      requeues,
-      clock,
-      send: httpSender(false),
-      random: () => 0.5,
-    });
-    await restarted.restore();
-    await restarted.runDue();
-    await requeues.close();
+    await resendAcrossRestart(f, clock);
     expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual(['evt_test1']);
   });
 
