@@ -29,10 +29,11 @@ export function replayLogs(attempts: AttemptRecord[], requeues: RequeueRecord[])
   for (const step of steps) {
     if ('requeue' in step) {
       const { endpoint_id: endpointId, event_ids: eventIds } = step.requeue;
-      const ids = resent.get(endpointId) ?? resent.set(endpointId, new Set()).get(endpointId);
+      const ids = resent.get(endpointId) ?? new Set<string>();
+      resent.set(endpointId, ids);
       for (const eventId of eventIds) {
         last.delete(deliveryKey(eventId, endpointId));
-        ids?.add(eventId);
+        ids.add(eventId);
       }
       failingSince.delete(step.requeue.endpoint_id);
       continue;

@@ -4,11 +4,7 @@
 // made (the resolver hook of the socket, so the address checked is the address connected to).
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import {
-  addressAllowed,
-  addressClass,
-  addressClassPhrase,
-} from '../../src/api/orders/events/address-class.ts';
+import { addressAllowed, addressPhrase } from '../../src/api/orders/events/address-class.ts';
 import { endpointTargetProblem, endpointUrlProblem } from '../../src/api/orders/events/endpoint-url.ts';
 import { Http1Client } from './http1.ts';
 
@@ -37,8 +33,7 @@ export function guardedLookup(livemode: boolean, allowPrivate: boolean): LookupF
       if (error) return callback(error, '', 4);
       const refused = addresses.find((a) => !addressAllowed(a.address, livemode, allowPrivate));
       if (refused) {
-        const found = addressClass(refused.address);
-        const kind = found ? addressClassPhrase[found] : 'an address not allowed';
+        const kind = addressPhrase(refused.address, 'an address not allowed');
         const denied = Object.assign(new Error(`${hostname} resolves to ${refused.address}, ${kind}`), {
           code: 'EADDRNOTALLOWED',
         });

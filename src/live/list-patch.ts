@@ -38,8 +38,20 @@ export interface ChangeEntry {
 }
 
 type View = Record<string, unknown>;
-const asView = (after: unknown): View | null =>
-  after !== null && typeof after === 'object' && !Array.isArray(after) ? (after as View) : null;
+
+/**
+ * The target's view its newest entry left (the entry's `after`), or null: no entry, one at or before
+ * the newest demo reset (`resetSeq`, 0 when none: the reset put the target back as simulated), or an
+ * `after` that is not a view. The lists read it here, a target's page in ./live-state.ts.
+ */
+export function liveView(
+  entry: Pick<ChangeEntry, 'seq' | 'after'> | undefined,
+  resetSeq: number,
+): View | null {
+  if (entry === undefined || entry.seq <= resetSeq) return null;
+  const { after } = entry;
+  return after !== null && typeof after === 'object' && !Array.isArray(after) ? (after as View) : null;
+}
 
 /** A row's patch from a target's view, or null when the view lacks the facts the list shows. */
 function rowPatch(type: string, view: View, entry: string): RowPatch | null {
@@ -75,7 +87,7 @@ export function listPatches(entries: readonly ChangeEntry[], resetSeq: number): 
   }
   const patches: ListPatches = {};
   for (const [id, entry] of newest) {
-    const view = asView(entry.after);
+    const view = liveView(entry, resetSeq);
     const patch = view && rowPatch(entry.target.type, view, entry.id);
     if (patch) patches[id] = patch;
   }

@@ -5,6 +5,7 @@
 // demo reset came after it (then the target is as simulated again).
 import type { AuditEntry } from '../manage/audit.ts';
 import { formatDate, formatInteger } from '../lib/format.ts';
+import { liveView } from './list-patch.ts';
 
 /** One fact as the API enforces it now. */
 export interface LiveFact {
@@ -65,10 +66,8 @@ export function liveStateOf(
   newest: AuditEntry | undefined,
   resetSeq: number,
 ): LiveState | null {
-  if (newest === undefined || newest.seq < resetSeq) return null;
-  const after = newest.after;
-  if (after === null || typeof after !== 'object' || Array.isArray(after)) return null;
-  const view = after as View;
+  const view = liveView(newest, resetSeq);
+  if (newest === undefined || view === null) return null;
   const facts =
     targetType === 'key' ? keyFacts(view) : targetType === 'route' ? routeFacts(view) : consumerFacts(view);
   return { facts, entryId: newest.id, time: newest.time };

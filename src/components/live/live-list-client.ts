@@ -4,36 +4,19 @@
 // table's chips and sort, as ./key-status-client.ts does for key status.
 
 import type { CellPatch, ListPatches } from '../../live/list-patch.ts';
+import { drawBadge, mergeRow, onLivePayloads, rowsChanged } from './live-payload-client.ts';
 
 /** Calls `apply` once for every list payload in the page, now and as fragments arrive. */
 export function onListPatches(apply: (patches: ListPatches) => void): void {
-  const seen = new WeakSet<Element>();
-  const scan = () => {
-    for (const el of document.querySelectorAll('script[data-live-list]')) {
-      if (seen.has(el)) continue;
-      seen.add(el);
-      try {
-        apply(JSON.parse(el.textContent ?? '{}') as ListPatches);
-      } catch {
-        // A torn payload changes nothing: the lists keep the simulated state they were built with.
-      }
-    }
-  };
-  scan();
-  new MutationObserver(scan).observe(document.body, { childList: true, subtree: true });
+  onLivePayloads('script[data-live-list]', apply);
 }
 
 /** A cell's content as the list draws it (a badge as Badge.astro's markup). */
 function cellContent(patch: CellPatch): Node {
   if (!patch.badge && !patch.muted) return document.createTextNode(patch.text);
   const el = document.createElement('span');
-  if (patch.badge) {
-    el.className = `badge badge--${patch.badge.tone}`;
-    const icon = document.createElement('span');
-    icon.setAttribute('aria-hidden', 'true');
-    icon.textContent = patch.badge.icon;
-    el.append(icon, patch.text);
-  } else {
+  if (patch.badge) drawBadge(el, patch.badge.tone, patch.badge.icon, patch.text);
+  else {
     el.className = 'muted';
     el.textContent = patch.text;
   }
@@ -57,12 +40,8 @@ export function applyListPatches(patches: ListPatches): void {
         cell.title = `As the API enforces it since ${patch.entry}`;
         patched = true;
       }
-      if (!patched) continue;
-      const data = JSON.parse(row.dataset.row ?? '{}') as Record<string, unknown>;
-      row.dataset.row = JSON.stringify({ ...data, ...patch.values });
-      const root = row.closest('[data-table-root]');
-      if (root) roots.add(root);
+      if (patched) mergeRow(row, patch.values, roots);
     }
   }
-  for (const root of roots) root.dispatchEvent(new CustomEvent('estate:rows-changed'));
+  rowsChanged(roots);
 }

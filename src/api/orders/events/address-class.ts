@@ -170,3 +170,9 @@ export function addressAllowed(address: string, livemode: boolean, allowPrivate 
   if (found === 'metadata') return false;
   return !livemode || allowPrivate;
 }
+
+/** How a refusal names an address's kind ("a loopback address"), or `otherwise` when it has none. */
+export function addressPhrase(address: string, otherwise: string): string {
+  const found = addressClass(address);
+  return found ? addressClassPhrase[found] : otherwise;
+}

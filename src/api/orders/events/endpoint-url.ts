@@ -6,7 +6,7 @@
 // (lower-case scheme, punycode), which is what is connected to. This file judges the URL as written
 // (browser-safe); the server also resolves the name and judges every address it resolves to, before
 // each connection (server/webhooks/sender.ts).
-import { addressAllowed, addressClass, addressClassPhrase } from './address-class.ts';
+import { addressAllowed, addressPhrase } from './address-class.ts';
 
 /** The part of a URL text between its scheme and its path: where userinfo is written. */
 function authorityOf(text: string): string {
@@ -45,10 +45,8 @@ export function endpointTargetProblem(url: URL, livemode: boolean, allowPrivate 
   const host = url.hostname.toLowerCase();
   if (livemode && !allowPrivate && (host === 'localhost' || host.endsWith('.localhost')))
     return 'a live-mode endpoint must not be on loopback';
-  if (!addressAllowed(host, livemode, allowPrivate)) {
-    const found = addressClass(host);
-    return `url must not name ${found ? addressClassPhrase[found] : 'this address'}`;
-  }
+  if (!addressAllowed(host, livemode, allowPrivate))
+    return `url must not name ${addressPhrase(host, 'this address')}`;
   return null;
 }
 

@@ -4,12 +4,8 @@ import type { KeyRecord, WebhookAddOutcome, WebhookEndpoint, WebhookStore } from
 /** Endpoints in memory; `persist` (the server's file) makes each change durable first. */
 export class MemoryWebhookStore implements WebhookStore {
   private readonly endpoints = new Map<string, WebhookEndpoint>();
-  /** New endpoints being made durable, by environment: they count toward its limit already. */
-  private readonly adding = new Map<string, number>();
-  /** The last change of each endpoint under way: the next waits for it. */
+  /** The last change under way of each endpoint (by id) and registration of each environment. */
   private readonly turns = new Map<string, Promise<void>>();
-  /** `key_id idempotency-key` of the registrations being made durable. */
-  private readonly claimed = new Set<string>();
   private readonly persist: (change: WebhookEndpoint | { id: string; removed: true }) => Promise<void>;
 
   constructor(
@@ -27,24 +23,18 @@ export class MemoryWebhookStore implements WebhookStore {
     this.endpoints.set(endpoint.id, endpoint);
   }
 
-  /** Adds a new endpoint unless its environment has `max` or its Idempotency-Key was used (WebhookStore.add). */
-  async add(endpoint: WebhookEndpoint, max: number, sinceMs: number): Promise<WebhookAddOutcome> {
-    const { environment } = endpoint;
-    const slot = endpoint.idempotency ? `${endpoint.key_id} ${endpoint.idempotency.key}` : null;
-    if (slot !== null && this.claimed.has(slot)) return { kind: 'in-flight' };
-    const existing = slot === null ? undefined : this.registeredWith(endpoint, sinceMs);
-    if (existing) return { kind: 'existing', endpoint: existing };
-    const adding = this.adding.get(environment) ?? 0;
-    if (this.list(environment).length + adding >= max) return { kind: 'full' };
-    this.adding.set(environment, adding + 1);
-    if (slot !== null) this.claimed.add(slot);
-    try {
+  /**
+   * Adds a new endpoint unless its environment has `max` or its Idempotency-Key was used
+   * (WebhookStore.add): one registration of an environment at a time, as Postgres's lock has it.
+   */
+  add(endpoint: WebhookEndpoint, max: number, sinceMs: number): Promise<WebhookAddOutcome> {
+    return this.inTurn(`environment ${endpoint.environment}`, async (): Promise<WebhookAddOutcome> => {
+      const existing = endpoint.idempotency ? this.registeredWith(endpoint, sinceMs) : undefined;
+      if (existing) return { kind: 'existing', endpoint: existing };
+      if (this.list(endpoint.environment).length >= max) return { kind: 'full' };
       await this.save(endpoint);
       return { kind: 'added' };
-    } finally {
-      this.adding.set(environment, (this.adding.get(environment) ?? 1) - 1);
-      if (slot !== null) this.claimed.delete(slot);
-    }
+    });
   }
 
   /** The endpoint the same API key registered with the same Idempotency-Key since `sinceMs`. */
@@ -96,7 +86,7 @@ export class MemoryWebhookStore implements WebhookStore {
     });
   }
 
-  /** Runs `work` once every earlier change of endpoint `id` has ended: one at a time per endpoint. */
+  /** Runs `work` once every earlier work under `id` has ended: one at a time per id. */
   private inTurn<T>(id: string, work: () => Promise<T>): Promise<T> {
     const turn = (this.turns.get(id) ?? Promise.resolve()).then(work);
     const settled = turn.then(

@@ -48,7 +48,6 @@ export const webhookCreateResponses: Specs = {
   // The body checks an order's get (../body-checks.ts), so its 415s too.
   415: createResponses[415] as ResponseSpec,
   501: createResponses[501] as ResponseSpec,
-  409: { slugs: ['idempotency-key-in-use'], always: limited },
   422: { slugs: ['validation-failed', 'idempotency-key-reused'], always: limited },
 };
 delete webhookCreateResponses[200];
@@ -61,7 +60,6 @@ export const webhookRequeueResponses: Specs = {
   422: { slugs: ['validation-failed'], always: limited },
 };
 delete webhookRequeueResponses[201];
-delete webhookRequeueResponses[409];
 
 /** DELETE /v2/webhooks/{id}. */
 export const webhookChangeResponses: Specs = { ...listResponses, 404: notFound };
@@ -77,7 +75,6 @@ export const webhookRollResponses: Specs = {
   422: { slugs: ['validation-failed'], always: limited },
 };
 delete webhookRollResponses[201];
-delete webhookRollResponses[409];
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const pathId = (name: string, description: string) => ({

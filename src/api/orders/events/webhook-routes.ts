@@ -83,12 +83,6 @@ function addedAnswer(
       { pointer: '', code: 'too_many_endpoints', detail },
     ]);
   }
-  if (added.kind === 'in-flight')
-    return problemResponse(
-      'idempotency-key-in-use',
-      'A request with this Idempotency-Key is still in progress',
-      headers,
-    );
   if (added.kind === 'added') return json(201, webhookBody(endpoint, true), headers);
   if (added.endpoint.idempotency?.sha256 !== endpoint.idempotency?.sha256)
     return problemResponse(

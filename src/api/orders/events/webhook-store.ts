@@ -26,10 +26,7 @@ export interface WebhookEndpoint {
 
 /** What WebhookStore.add did: added it, or not (the environment is full, or the key was used). */
 export type WebhookAddOutcome =
-  | { kind: 'added' }
-  | { kind: 'full' }
-  | { kind: 'in-flight' }
-  | { kind: 'existing'; endpoint: WebhookEndpoint };
+  { kind: 'added' } | { kind: 'full' } | { kind: 'existing'; endpoint: WebhookEndpoint };
 
 /** Where webhook endpoints live; writes resolve once durable. */
 export interface WebhookStore {

@@ -51,7 +51,7 @@ function registrationTests(engine: 'embedded' | 'postgres', engines?: Engines) {
     const server = api;
     const answers = await Promise.all([0, 1, 2, 3].map(() => server.send(register(1, 'hook-1'))));
     const made = answers.filter((a) => a.status === 201);
-    // Each is the endpoint itself, or a 409 while the first is still being saved.
+    // Each is the endpoint itself: registrations take turns, so a retry waits for the first.
     expect(answers.every((a) => a.status === 201 || a.status === 409)).toBe(true);
     const ids = new Set(made.map((a) => (a.body as { id: string }).id));
     expect(ids.size).toBe(1);
